@@ -1,0 +1,36 @@
+import { LitElement, html, nothing } from 'lit';
+import { property } from 'lit/decorators.js';
+import { currencySchema, type Currency } from '../../contract/currencies.js';
+import { formatAmount } from '../i18n/format-amount.js';
+import { resolveLocale } from '../i18n/locales.js';
+import { priceStyles } from './price.styles.js';
+
+/**
+ * @summary An amount of money in the buyer's language, exact to the cent.
+ *
+ * @csspart amount - The formatted amount.
+ */
+export class PayPrice extends LitElement {
+  static override styles = priceStyles;
+
+  /** The amount as the API writes it: a decimal string such as `104.70`. */
+  @property() amount = '';
+
+  /** ISO 4217 code of one of the API's ten currencies. */
+  @property() currency: Currency = 'BRL';
+
+  /** `pt-BR` (default), `es` or `en`; other tags fall back to the closest of these. */
+  @property() locale = 'pt-BR';
+
+  /** The formatted text, or `undefined` while the amount or currency is not valid. */
+  get formatted(): string | undefined {
+    const currency = currencySchema.safeParse(this.currency);
+    if (!currency.success) return undefined;
+    return formatAmount(this.amount, currency.data, resolveLocale(this.locale));
+  }
+
+  override render() {
+    const text = this.formatted;
+    return text === undefined ? nothing : html`<span part="amount">${text}</span>`;
+  }
+}
