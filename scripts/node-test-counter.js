@@ -5,12 +5,15 @@ export default async function* countTests(source) {
   for await (const event of source) {
     if (event.type !== 'test:pass' && event.type !== 'test:fail') continue;
     const { data } = event;
-    // Suites report too; only count leaf tests. A file that fails to load is reported as a
-    // failing test named after the file, which must count as a failure.
-    if (data.details?.type === 'suite' && event.type === 'test:pass') continue;
+    if (data.details?.type === 'suite') {
+      // A suite's own failure is counted through its tests (failed, or cancelled when a hook
+      // failed), except when its body threw before any test could be declared.
+      if (event.type === 'test:fail' && data.details.error?.failureType === 'testCodeFailure') totals.failed += 1;
+      continue;
+    }
     if (data.skip || data.todo) totals.skipped += 1;
     else if (event.type === 'test:pass') totals.passed += 1;
-    else if (data.details?.type !== 'suite' || data.details?.error?.failureType !== 'subtestsFailed') totals.failed += 1;
+    else totals.failed += 1;
   }
   yield JSON.stringify(totals);
 }
