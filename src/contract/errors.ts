@@ -103,7 +103,8 @@ function apiMessage(issue: z.core.$ZodRawIssue): string | undefined {
     case 'invalid_format':
       return 'Formato inválido.';
     default:
-      return undefined;
+      // Unions, custom checks without their own message and the rest: never zod's English.
+      return 'Valor inválido.';
   }
 }
 
