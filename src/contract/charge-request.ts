@@ -138,7 +138,7 @@ export const customerSchema = z
 export type Customer = z.infer<typeof customerSchema>;
 
 /** The only offer type a charge accepts (public-api.md, `items[].offerType`). */
-export const OFFER_TYPES = ['main'] as const;
+export const ITEM_OFFER_TYPES = ['main'] as const;
 const DEFAULT_ITEM_QUANTITY = 1;
 
 const chargeInstallments = z.int().check(z.gte(CHARGE_INSTALLMENTS_MIN), z.lte(CHARGE_INSTALLMENTS_MAX));
@@ -147,7 +147,7 @@ const chargeInstallments = z.int().check(z.gte(CHARGE_INSTALLMENTS_MIN), z.lte(C
 export const chargeItemSchema = z.strictObject({
   offerId: nonEmptyString,
   quantity: z._default(z.int().check(z.gte(ITEM_QUANTITY_MIN)), DEFAULT_ITEM_QUANTITY),
-  offerType: z._default(z.enum(OFFER_TYPES), 'main'),
+  offerType: z._default(z.enum(ITEM_OFFER_TYPES), 'main'),
   installments: z.optional(chargeInstallments),
 });
 export type ChargeItem = z.infer<typeof chargeItemSchema>;

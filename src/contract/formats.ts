@@ -61,6 +61,15 @@ export const apiDateTime = z.string().check(
   z.refine((text) => parseApiDateTime(text) !== undefined, 'Formato inválido para data e hora.'),
 );
 
+/**
+ * An absolute `http:`/`https:` URL (links, images, PDFs). Any host is accepted, so the
+ * local sandbox's `http://127.0.0.1:…` links pass as the service's do.
+ */
+export const httpUrl = z.url({
+  protocol: /^https?$/,
+  error: (issue) => (issue.code === 'invalid_format' ? 'Informe uma URL válida.' : undefined),
+});
+
 /** Digits only, at least one: document numbers, CEP, card numbers. */
 export const digits = z.string().check(z.regex(/^\d+$/, 'Informe apenas dígitos.'));
 

@@ -8,9 +8,9 @@
  */
 import * as z from 'zod/mini';
 import { LIST_FIRST_PAGE } from './constants.js';
+import { httpUrl } from './formats.js';
 
 /** An absolute http(s) URL, as the API writes `next` and `previous`. */
-const pageUrl = z.url({ protocol: /^https?$/, error: 'Informe uma URL válida.' });
 
 /**
  * The envelope every list endpoint answers with, around items of `itemSchema`.
@@ -19,8 +19,8 @@ const pageUrl = z.url({ protocol: /^https?$/, error: 'Informe uma URL válida.' 
 export function listEnvelope<Item extends z.ZodMiniType>(itemSchema: Item) {
   return z.object({
     count: z.int().check(z.gte(0)),
-    next: z.nullable(pageUrl),
-    previous: z.nullable(pageUrl),
+    next: z.nullable(httpUrl),
+    previous: z.nullable(httpUrl),
     results: z.array(itemSchema),
   });
 }

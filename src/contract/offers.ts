@@ -11,9 +11,9 @@
 import * as z from 'zod/mini';
 import { flattenFieldErrors, validate } from './errors.js';
 import type { FieldErrorTree, Validation } from './errors.js';
-import { apiDateTime, DECIMAL_PATTERN, isCalendarDate, nonEmptyString, parseApiDateTime } from './formats.js';
+import { apiDateTime, DECIMAL_PATTERN, httpUrl, isCalendarDate, nonEmptyString, parseApiDateTime } from './formats.js';
 import { listEnvelope, paginationQuery } from './lists.js';
-import { imageUrl, PRODUCT_TYPES } from './products.js';
+import { PRODUCT_TYPES } from './products.js';
 
 export const OFFER_STATUSES = ['active', 'disabled'] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
@@ -35,7 +35,7 @@ const dayOrCount = z.optional(z.nullable(z.int().check(z.gte(0))));
 export const offerSchema = z.object({
   id: nonEmptyString,
   name: z.string(),
-  image: imageUrl,
+  image: httpUrl,
   price: z.number().check(z.gte(0)),
   units: z.int(),
   default: z.boolean(),

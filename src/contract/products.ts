@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 import { DUPLICATE_PRODUCT_NAME_SUFFIX, MAX_STRING_LENGTH, MAX_URL_LENGTH } from './constants.js';
 import { currencySchema } from './currencies.js';
-import { nonEmptyString } from './formats.js';
+import { httpUrl, nonEmptyString } from './formats.js';
 import { listEnvelope } from './lists.js';
 
 export const PRODUCT_STATUSES = ['active', 'waiting_config', 'blocked', 'deleted'] as const;
@@ -16,14 +16,11 @@ export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 export const PRODUCT_TYPES = ['unique', 'subscription'] as const;
 export type ProductType = (typeof PRODUCT_TYPES)[number];
 
-/** An image URL of a product or offer; http(s) only, since the widget renders it. */
-export const imageUrl = z.url({ protocol: /^https?$/, error: 'Informe uma URL válida.' });
-
 /** A product as the API answers it; unknown extra keys are stripped. */
 export const productSchema = z.object({
   id: nonEmptyString.check(z.maxLength(MAX_STRING_LENGTH)),
   name: z.string().check(z.maxLength(MAX_STRING_LENGTH)),
-  image: imageUrl,
+  image: httpUrl,
   description: z.string(),
   price: z.number().check(z.gte(0)),
   currency: currencySchema,
