@@ -1,0 +1,19 @@
+/**
+ * The sandbox's route table: the Public API (spec and supplement), the pages a real
+ * integration talks to beside it (card tokens, 3DS challenge, profiling script), and the
+ * test controls under `/__sandbox/`.
+ */
+import type { Route } from './router.js';
+import { handleTokenRequest, type TokenSigner } from './tokens.js';
+
+export interface RouteDependencies {
+  signer: TokenSigner;
+  /** Back to the starting fixture (`POST /__sandbox/reset`). */
+  reset(): void;
+}
+
+export function sandboxRoutes(dependencies: RouteDependencies): Route[] {
+  return [
+    { method: 'POST', path: '/public_api/token/', auth: 'none', handle: (context) => handleTokenRequest(context, dependencies.signer) },
+  ];
+}
