@@ -3,10 +3,13 @@
  * supplement, "Webhook deliveries").
  */
 import * as z from 'zod/mini';
-import { httpUrl } from './formats.js';
-import { apiDateTime, decimalString, nonEmptyString } from './formats.js';
+import { apiDateTime, decimalString, httpUrl, nonEmptyString } from './formats.js';
 
-/** The events of the spec's table with a fixed name. */
+/**
+ * The events of the spec's table with a fixed name: 14 of its 15 rows. The fifteenth,
+ * `openfinance_<bank>_gerado`, is a family of names (the bank replaced by a word), matched by
+ * `OPEN_FINANCE_EVENT_PATTERN`.
+ */
 export const FIXED_WEBHOOK_EVENTS = [
   'boleto_gerado',
   'chargeback',
@@ -24,28 +27,6 @@ export const FIXED_WEBHOOK_EVENTS = [
   'subscription_resumed',
 ] as const;
 export type FixedWebhookEvent = (typeof FIXED_WEBHOOK_EVENTS)[number];
-
-/**
- * All 15 rows of the spec's Events table, in its order. `openfinance_<bank>_gerado` stands for
- * a family of names: the bank's name is replaced by a word, see `OPEN_FINANCE_EVENT_PATTERN`.
- */
-export const WEBHOOK_EVENTS = [
-  'boleto_gerado',
-  'chargeback',
-  'checkout_abandonment',
-  'openfinance_<bank>_gerado',
-  'picpay_gerado',
-  'pix_gerado',
-  'purchase_approved',
-  'purchase_refused',
-  'refund',
-  'subscription_canceled',
-  'subscription_created',
-  'subscription_paused',
-  'subscription_renewal_refused',
-  'subscription_renewed',
-  'subscription_resumed',
-] as const;
 
 /** An open-finance event name: `openfinance_<word>_gerado`, the word as in `OPEN_FINANCE_METHOD_PATTERN`. */
 export const OPEN_FINANCE_EVENT_PATTERN = /^openfinance_[a-z0-9]+_gerado$/;
