@@ -80,8 +80,8 @@ export const analyticsQuerySchema = z
   );
 export type AnalyticsQuery = z.input<typeof analyticsQuerySchema>;
 
-/** Parameter order on the wire: the spec's table order. */
-const QUERY_PARAMETERS = [
+/** The query parameters of the analytics endpoint, in the spec's table order (also their order on the wire). */
+export const ANALYTICS_QUERY_PARAMETERS = [
   'group_by',
   'start_date',
   'end_date',
@@ -105,7 +105,7 @@ export function buildAnalyticsQuery(options: AnalyticsQuery): URLSearchParams {
     throw new Error(`Consulta de analytics inválida: ${JSON.stringify(flattenFieldErrors(result.errors))}`, { cause: result.errors });
   }
   const params = new URLSearchParams();
-  for (const name of QUERY_PARAMETERS) {
+  for (const name of ANALYTICS_QUERY_PARAMETERS) {
     const value = result.data[name];
     if (value === undefined) continue;
     params.set(name, Array.isArray(value) ? value.join(',') : String(value));

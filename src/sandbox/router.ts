@@ -49,6 +49,12 @@ export interface Route {
   /** Answers CORS requests from any origin (browser-facing endpoints). */
   cors?: boolean;
   handle(context: RouteContext): Response | Promise<Response>;
+  /**
+   * Called after the handler ran when the final answer is a 5xx (the handler threw, or a late
+   * fault replaced its answer), so the route can give back what a failed request must not keep:
+   * a charge's idempotency key is released (public-api.md, idempotency rule 4).
+   */
+  onServerError?(context: RouteContext): void;
 }
 
 interface CompiledRoute {
@@ -75,9 +81,13 @@ export type RouteMatch =
   | { kind: 'method-not-allowed'; allowed: HttpMethod[] }
   | { kind: 'not-found' };
 
-/** A route table that finds the route for a method and path. */
+/**
+ * A route table that finds the route for a method and path. Fixed segments win over
+ * `:name` ones whatever the order of the table, so `/orders/analytics/` is never read as
+ * the order `analytics`.
+ */
 export function createRouter(routes: readonly Route[]): (method: string, path: string) => RouteMatch {
-  const compiled = routes.map(compile);
+  const compiled = routes.map(compile).sort((a, b) => a.names.length - b.names.length);
   return (method, path) => {
     const allowed: HttpMethod[] = [];
     for (const { route, pattern, names } of compiled) {

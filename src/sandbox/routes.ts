@@ -3,6 +3,7 @@
  * integration talks to beside it (card tokens, 3DS challenge, profiling script), and the
  * test controls under `/__sandbox/`.
  */
+import { catalogueRoutes } from './catalogue.js';
 import type { Route } from './router.js';
 import { handleTokenRequest, type TokenSigner } from './tokens.js';
 
@@ -15,5 +16,6 @@ export interface RouteDependencies {
 export function sandboxRoutes(dependencies: RouteDependencies): Route[] {
   return [
     { method: 'POST', path: '/public_api/token/', auth: 'none', handle: (context) => handleTokenRequest(context, dependencies.signer) },
+    ...catalogueRoutes(),
   ];
 }
