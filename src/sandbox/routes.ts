@@ -3,8 +3,11 @@
  * integration talks to beside it (card tokens, 3DS challenge, profiling script), and the
  * test controls under `/__sandbox/`.
  */
+import { cardTokenRoutes } from './card-tokens.js';
 import { catalogueRoutes } from './catalogue.js';
 import type { Route } from './router.js';
+import { profilerRoutes } from './profiler.js';
+import { threeDSecureRoutes } from './three-d-secure.js';
 import { handleTokenRequest, type TokenSigner } from './tokens.js';
 
 export interface RouteDependencies {
@@ -17,5 +20,8 @@ export function sandboxRoutes(dependencies: RouteDependencies): Route[] {
   return [
     { method: 'POST', path: '/public_api/token/', auth: 'none', handle: (context) => handleTokenRequest(context, dependencies.signer) },
     ...catalogueRoutes(),
+    ...cardTokenRoutes(),
+    ...threeDSecureRoutes(),
+    ...profilerRoutes(),
   ];
 }
