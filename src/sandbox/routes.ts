@@ -5,6 +5,7 @@
  */
 import { cardTokenRoutes } from './card-tokens.js';
 import { catalogueRoutes } from './catalogue.js';
+import { chargeAndOrderRoutes } from './charges.js';
 import type { Route } from './router.js';
 import { profilerRoutes } from './profiler.js';
 import { threeDSecureRoutes } from './three-d-secure.js';
@@ -20,6 +21,7 @@ export function sandboxRoutes(dependencies: RouteDependencies): Route[] {
   return [
     { method: 'POST', path: '/public_api/token/', auth: 'none', handle: (context) => handleTokenRequest(context, dependencies.signer) },
     ...catalogueRoutes(),
+    ...chargeAndOrderRoutes(),
     ...cardTokenRoutes(),
     ...threeDSecureRoutes(),
     ...profilerRoutes(),

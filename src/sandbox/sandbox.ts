@@ -41,7 +41,7 @@ export interface Sandbox {
   readonly clock: SandboxClock;
   /** The live state, for in-process tests that want to look inside. */
   readonly world: SandboxWorld;
-  /** Back to the starting fixture: orders, tokens' keys, webhooks, faults and limits as new. */
+  /** Back to the starting fixture: orders, keys, webhook apps, faults and limits as new. Issued tokens of keys that still exist stay valid; the clock keeps its time. */
   reset(): void;
   /** Stops scheduled work (webhook retries, pending 3DS turns). */
   close(): void;
@@ -128,10 +128,11 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
 
     const admitted = admit(target, request, ip);
     let response: Response;
+    let context: RouteContext | undefined;
     if (admitted instanceof Response) {
       response = admitted;
     } else {
-      const context: RouteContext = {
+      context = {
         request,
         url,
         params: match.params,
@@ -153,6 +154,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
 
     const late = takeFault(world, method, url.pathname, 'after');
     if (late) response = (await applyFault(late)) ?? response;
+    if (context && response.status >= 500) target.onServerError?.(context);
     return target.cors ? withHeaders(response, CORS_HEADERS) : response;
   }
 

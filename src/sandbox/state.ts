@@ -38,6 +38,11 @@ export interface SandboxAccount {
   merchantCity: string;
   fees: FeesResponse;
   installmentInterest: AdditionalInterestConfig;
+  /**
+   * Real milliseconds a charge of this account stays "processing" at the acquirer, so a test
+   * can send the concurrent duplicate of idempotency rule 3. Absent: no delay.
+   */
+  processingDelayMs?: number | undefined;
 }
 
 /** A secret API key of an account (client credentials). */

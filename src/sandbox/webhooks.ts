@@ -9,28 +9,18 @@ import { randomUUID } from 'node:crypto';
 import { WEBHOOK_RESPONSE_TIMEOUT_SECONDS, WEBHOOK_RETRY_DELAYS_SECONDS } from '../contract/constants.js';
 import type { OrderEventData } from '../contract/webhooks.js';
 import type { SandboxClock } from './clock.js';
+import { orderSummary } from './order-views.js';
 import type { SandboxOrder } from './state.js';
 import type { WebhookDispatcher } from './webhook-dispatcher.js';
 import type { SandboxWorld, WebhookApp, WebhookDelivery } from './world.js';
 
 /** The order as an event's `data` (supplement: the fields an order event carries). */
 export function orderEventData(world: SandboxWorld, order: SandboxOrder): OrderEventData {
-  const offer = world.offers.get(order.offerId);
-  const product = world.products.get(order.productId);
   return {
-    id: order.id,
-    refId: order.refId,
-    status: order.status,
-    paymentMethod: order.paymentMethod,
-    amount: order.amount,
-    baseAmount: order.baseAmount,
-    discount: order.discount,
-    fees: order.fees,
+    ...orderSummary(world, order),
     installments: order.installments,
     customer: { name: order.customer.name, email: order.customer.email, phone: order.customer.phone, birthDate: order.customer.birthDate ?? null },
-    offer: { id: order.offerId, name: offer?.name ?? '', price: offer?.price ?? 0 },
     offer_type: order.offer_type,
-    product: { id: order.productId, short_id: product?.short_id ?? '', name: product?.name ?? '' },
     checkoutUrl: order.checkoutUrl ?? null,
     paidAt: order.paidAt,
     createdAt: order.createdAt,
