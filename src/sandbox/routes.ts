@@ -6,10 +6,12 @@
 import { cardTokenRoutes } from './card-tokens.js';
 import { catalogueRoutes } from './catalogue.js';
 import { chargeAndOrderRoutes } from './charges.js';
+import { controlRoutes } from './controls.js';
 import type { Route } from './router.js';
 import { profilerRoutes } from './profiler.js';
 import { threeDSecureRoutes } from './three-d-secure.js';
 import { handleTokenRequest, type TokenSigner } from './tokens.js';
+import { webhookRoutes } from './webhook-routes.js';
 
 export interface RouteDependencies {
   signer: TokenSigner;
@@ -21,6 +23,8 @@ export function sandboxRoutes(dependencies: RouteDependencies): Route[] {
   return [
     { method: 'POST', path: '/public_api/token/', auth: 'none', handle: (context) => handleTokenRequest(context, dependencies.signer) },
     ...catalogueRoutes(),
+    ...webhookRoutes(),
+    ...controlRoutes(dependencies),
     ...chargeAndOrderRoutes(),
     ...cardTokenRoutes(),
     ...threeDSecureRoutes(),
