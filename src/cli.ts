@@ -14,8 +14,16 @@ interface Command {
   run(args: string[], io: CliIo): Promise<number>;
 }
 
-/** The sub-commands this version has. */
-const COMMANDS: Record<string, Command> = {};
+/** The sub-commands this version has. Each loads its part only when run. */
+const COMMANDS: Record<string, Command> = {
+  sandbox: {
+    summary: 'start a local stand-in of the Public API (docs/sandbox.md)',
+    async run(args, io) {
+      const { runSandboxCommand } = await import('./sandbox/serve.js');
+      return runSandboxCommand(args, io);
+    },
+  },
+};
 
 function packageVersion(): string {
   const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
