@@ -29,6 +29,11 @@ export interface SandboxOptions {
   baseUrl?: string;
   /** How webhook deliveries are sent; default: the global `fetch`. */
   deliver?: typeof fetch;
+  /**
+   * How long a webhook receiver may take before the delivery counts as failed, in real
+   * milliseconds; default 8000 (public-api.md, Events). Tests shorten it.
+   */
+  webhookTimeoutMs?: number;
 }
 
 export interface RequestInfo {
@@ -66,7 +71,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const signer = createTokenSigner(options.tokenSecret);
   let world = createWorld(fixture);
   const state = { get world() { return world; } };
-  const webhooks = createWebhookDispatcher(state, clock, options.deliver ?? fetch);
+  const webhooks = createWebhookDispatcher(state, clock, options.deliver ?? fetch, options.webhookTimeoutMs);
   const routes: Route[] = sandboxRoutes({ signer, reset: () => sandbox.reset() });
   const route = createRouter(routes);
 

@@ -43,6 +43,7 @@ export function createWebhookDispatcher(
   state: { readonly world: SandboxWorld },
   clock: SandboxClock,
   deliver: typeof fetch,
+  timeoutMs: number = WEBHOOK_RESPONSE_TIMEOUT_SECONDS * 1000,
 ): WebhookDispatcher {
   async function attempt(delivery: WebhookDelivery, app: WebhookApp): Promise<void> {
     const started = Date.now();
@@ -53,12 +54,12 @@ export function createWebhookDispatcher(
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'User-Agent': 'pay-checkout-sandbox/webhooks' },
         body: JSON.stringify(delivery.body),
-        signal: AbortSignal.timeout(WEBHOOK_RESPONSE_TIMEOUT_SECONDS * 1000),
+        signal: AbortSignal.timeout(timeoutMs),
       });
       status = response.status;
       await response.body?.cancel();
     } catch (reason) {
-      error = (reason as Error).name === 'TimeoutError' ? `sem resposta em ${WEBHOOK_RESPONSE_TIMEOUT_SECONDS} s` : String((reason as Error).message ?? reason);
+      error = (reason as Error).name === 'TimeoutError' ? `sem resposta em ${timeoutMs} ms` : String((reason as Error).message ?? reason);
     }
     delivery.attempts.push({ at: new Date(clock.now()).toISOString(), status, error, durationMs: Date.now() - started });
     if (status !== null && status >= 200 && status < 300) {

@@ -56,4 +56,53 @@ describe('sandbox: POST /public_api/token/', () => {
     assert.equal(response.status, 404);
     assert.deepEqual(await response.json(), { detail: 'Não encontrado.' });
   });
+
+  it('refuses a missing, forged or expired token with 401 and a detail, and honours it until then', async () => {
+    const probe = (authorization?: string) =>
+      fetch(`${running.baseUrl}/public_api/fees/`, { headers: authorization ? { Authorization: authorization } : {} });
+    const missing = await probe();
+    assert.equal(missing.status, 401);
+    assert.equal(typeof ((await missing.json()) as { detail: unknown }).detail, 'string');
+
+    const token = await running.token();
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+    const forged = `${header}.${Buffer.from(JSON.stringify({ ...claims, scope: 'read write payments' })).toString('base64url')}.${signature}`;
+    assert.equal((await probe(`Bearer ${forged}`)).status, 401);
+    assert.equal((await probe('Bearer not-a-token')).status, 401);
+    assert.equal((await probe(`Basic ${token}`)).status, 401);
+
+    assert.equal((await probe(`Bearer ${token}`)).status, 200);
+    await running.sandbox.clock.advance(35_999);
+    assert.equal((await probe(`Bearer ${token}`)).status, 200);
+    await running.sandbox.clock.advance(1);
+    const expired = await probe(`Bearer ${token}`);
+    assert.equal(expired.status, 401);
+    assert.match(((await expired.json()) as { detail: string }).detail, /expirado/);
+  });
+
+  it('combines read/write with the resource scope: each endpoint needs both', async () => {
+    running.sandbox.world.apiKeys.set('write-payments-client', {
+      clientId: 'write-payments-client',
+      clientSecret: 'write-payments-secret',
+      scopes: ['write', 'payments'],
+      accountId: 'acc_main',
+    });
+    const readOnly = await running.token({ clientId: 'read-only-client', clientSecret: 'read-only-secret' });
+    const noPayments = await running.token({ clientId: 'no-payments-client', clientSecret: 'no-payments-secret' });
+    const writeOnly = await running.token({ clientId: 'write-payments-client', clientSecret: 'write-payments-secret' });
+    const charge = (token: string) => running.api('POST', '/public_api/payments/', { token, body: {}, headers: { 'X-Idempotency-Key': 'scope-check' } });
+    const fees = (token: string) => running.api('GET', '/public_api/fees/', { token });
+
+    assert.equal((await fees(readOnly)).status, 200, 'read + payments reads fees');
+    assert.equal((await charge(readOnly)).status, 403, 'read + payments cannot charge');
+    assert.equal((await fees(noPayments)).status, 403, 'read without payments cannot read fees');
+    assert.equal((await charge(noPayments)).status, 403, 'write without payments cannot charge');
+    assert.equal((await fees(writeOnly)).status, 403, 'write + payments does not read');
+    const allowed = await charge(writeOnly);
+    assert.equal(allowed.status, 400, 'write + payments reaches the charge (and its validation)');
+    const forbidden = await fees(writeOnly);
+    assert.equal(typeof ((await forbidden.json()) as { detail: unknown }).detail, 'string');
+  });
 });
+

@@ -1,5 +1,7 @@
 import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { webhookAppSchema, webhookDeliverySchema } from '../../src/contract/webhooks.js';
 import type { WebhookDelivery } from '../../src/sandbox/world.js';
 import { startSandbox, type RunningSandbox } from './harness.js';
@@ -199,6 +201,42 @@ describe('sandbox: webhooks', () => {
       await advance(3600);
       assert.equal(hook.received.length, 6);
     });
+  });
+});
+
+describe('sandbox: a webhook receiver slower than the response limit', () => {
+  it('counts the late answer as a failed attempt and retries on the schedule', async () => {
+    let answered = 0;
+    const slow = createServer((request, response) => {
+      request.resume();
+      // The first delivery answers too late; the retry answers at once.
+      const delay = answered === 0 ? 400 : 0;
+      answered += 1;
+      setTimeout(() => response.writeHead(200).end('ok'), delay);
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    const running = await startSandbox({ webhookTimeoutMs: 100 });
+    try {
+      const app = await control(running.baseUrl, 'POST', '/__sandbox/webhooks', {
+        url: `http://127.0.0.1:${(slow.address() as AddressInfo).port}/hooks`,
+        secret: 's',
+        events: ['refund'],
+      });
+      const { id } = (await app.json()) as { id: number };
+      assert.equal((await running.api('POST', `/public_api/webhook/event_test/${id}/?event=refund`)).status, 200);
+      const delivery = () => running.sandbox.world.deliveries[0]!;
+      await waitUntil(async () => running.sandbox.world.deliveries.length === 1 && delivery().attempts.length === 1);
+      assert.equal(delivery().attempts[0]!.status, null);
+      assert.match(delivery().attempts[0]!.error ?? '', /sem resposta em 100 ms/);
+      assert.equal(delivery().state, 'pending');
+      await running.sandbox.clock.advance(5);
+      await waitUntil(async () => delivery().attempts.length === 2);
+      assert.equal(delivery().state, 'delivered');
+    } finally {
+      await running.close();
+      slow.closeAllConnections();
+      await new Promise<void>((resolve) => slow.close(() => resolve()));
+    }
   });
 });
 
