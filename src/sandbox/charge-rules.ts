@@ -119,6 +119,20 @@ function findCardToken(world: SandboxWorld, accountId: string, token: string, no
   return findUsableCardToken(world, token, nowMs);
 }
 
+/**
+ * Pix Automático recurrence contracts and boleto invoices are issued in the payer's name, so
+ * the acquirers need the payer's CPF or CNPJ (public-api.md, `customer.docType`: "needed in
+ * practice"). The sandbox answers as the acquirer's refusal would reach the API: a field error.
+ */
+function payerDocumentRefusal(request: ChargeRequest): Response | undefined {
+  if (request.paymentMethod !== 'pix_auto' && request.paymentMethod !== 'boleto') return undefined;
+  if (request.customer.docType !== undefined && request.customer.docNumber !== undefined) return undefined;
+  const method = request.paymentMethod === 'boleto' ? 'boleto' : 'Pix Automático';
+  return fieldErrorResponse({
+    customer: { docNumber: [`O CPF ou CNPJ do pagador (docType e docNumber) é exigido pelo adquirente para ${method}.`] },
+  });
+}
+
 /** Checks a schema-valid charge against the account, catalogue and tokens, in the service's order. */
 export function checkChargeRules(world: SandboxWorld, accountId: string, request: ChargeRequest, nowMs: number): ChargeRulesResult {
   const refuse = (response: Response): ChargeRulesResult => ({ ok: false, response });
@@ -133,6 +147,7 @@ export function checkChargeRules(world: SandboxWorld, accountId: string, request
   const refusal =
     productRefusal(product, method) ??
     bankingAccountRefusal(account, method) ??
+    payerDocumentRefusal(request) ??
     pixExpiryRefusal(request, product) ??
     dueDateRefusal(request, product, nowMs);
   if (refusal) return refuse(refusal);

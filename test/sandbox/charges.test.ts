@@ -9,7 +9,7 @@ import { isValidDigitableLine } from '../../src/sandbox/boleto.js';
 import { OTHER_ACCOUNT_ID } from '../../src/sandbox/fixture.js';
 import { BANKING_ACCOUNT_STATES } from '../../src/sandbox/state.js';
 import type { WebhookApp } from '../../src/sandbox/world.js';
-import { cardChargeBody, chargeBody, issueCardToken, postCharge } from './charge-requests.js';
+import { cardChargeBody, chargeBody, issueCardToken, pixChargeBody, postCharge } from './charge-requests.js';
 import { startSandbox, type RunningSandbox } from './harness.js';
 import { startWebhookReceiver } from './webhooks-receiver.js';
 
@@ -136,6 +136,19 @@ describe('sandbox: POST /public_api/payments/', () => {
       assert.match(errors['paymentMethod']![0]!, /não está habilitado/);
       const token = issueCardToken(running.sandbox, '4111111111111111');
       await created(await postCharge(running, cardChargeBody('credit_card', token, { items: [{ offerId: 'ENGLusd' }] })));
+    });
+  });
+
+  describe('payer document', () => {
+    it('refuses pix_auto and boleto without the payer\'s CPF or CNPJ under customer.docNumber; pix goes without', async () => {
+      const { docType: _type, docNumber: _number, ...customer } = pixChargeBody().customer;
+      for (const method of ['pix_auto', 'boleto'] as const) {
+        const response = await postCharge(running, chargeBody(method, { customer }));
+        assert.equal(response.status, 400, method);
+        const body = (await response.json()) as { customer: { docNumber: string[] } };
+        assert.match(body.customer.docNumber[0]!, /CPF ou CNPJ/);
+      }
+      assert.equal((await postCharge(running, chargeBody('pix', { customer }))).status, 201);
     });
   });
 
