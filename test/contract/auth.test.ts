@@ -1,6 +1,5 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type * as z from 'zod/mini';
 import {
   ENDPOINT_SCOPES,
   SCOPES,
@@ -15,12 +14,7 @@ import {
   type Endpoint,
 } from '../../src/contract/auth.js';
 import { TOKEN_ERROR_CODES, flattenFieldErrors, tokenErrorSchema, validate } from '../../src/contract/errors.js';
-
-function failingFields(schema: z.ZodMiniType, input: unknown): string[] {
-  const result = validate(schema, input);
-  assert.equal(result.success, false, 'expected the input to be refused');
-  return result.success ? [] : Object.keys(flattenFieldErrors(result.errors));
-}
+import { failingFields } from './field-errors.js';
 
 function base64url(text: string): string {
   return Buffer.from(text).toString('base64url');

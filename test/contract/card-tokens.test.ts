@@ -1,6 +1,5 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type * as z from 'zod/mini';
 import {
   CARD_TOKEN_CLIENT_ID_HEADER,
   TEST_CARDS,
@@ -14,13 +13,8 @@ import {
   isCardExpired,
   isLuhnValid,
 } from '../../src/contract/card-tokens.js';
-import { flattenFieldErrors, validate } from '../../src/contract/errors.js';
-
-function failingFields(schema: z.ZodMiniType, input: unknown): string[] {
-  const result = validate(schema, input);
-  assert.equal(result.success, false, 'expected the input to be refused');
-  return result.success ? [] : Object.keys(flattenFieldErrors(result.errors));
-}
+import { validate } from '../../src/contract/errors.js';
+import { failingFields } from './field-errors.js';
 
 // A fixed clock: 15 June 2030, local time.
 const JUNE_2030 = new Date(2030, 5, 15, 12, 0, 0);

@@ -1,8 +1,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import * as z from 'zod/mini';
-import { flattenFieldErrors, validate } from '../../src/contract/errors.js';
+import { validate } from '../../src/contract/errors.js';
 import { listEnvelope, pageNumberFromUrl, paginationQuery } from '../../src/contract/lists.js';
+import { failingFields } from './field-errors.js';
 
 const itemSchema = z.object({ id: z.string() });
 const envelope = listEnvelope(itemSchema);
@@ -13,12 +14,6 @@ const validPage = {
   previous: 'https://api.example.com/public_api/offers/?limit=10',
   results: [{ id: 'a' }, { id: 'b' }],
 };
-
-function failingFields(schema: z.ZodMiniType, input: unknown): string[] {
-  const result = validate(schema, input);
-  assert.equal(result.success, false, 'expected the input to be rejected');
-  return result.success ? [] : Object.keys(flattenFieldErrors(result.errors));
-}
 
 describe('listEnvelope', () => {
   it('accepts a page with both neighbours', () => {

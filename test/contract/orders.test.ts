@@ -1,7 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type * as z from 'zod/mini';
-import { flattenFieldErrors, validate } from '../../src/contract/errors.js';
+import { validate } from '../../src/contract/errors.js';
 import {
   CHARGE_STATUSES,
   CHARGE_TRANSITIONS,
@@ -15,12 +14,7 @@ import {
   isWaitingChargeStatus,
   orderRecordSchema,
 } from '../../src/contract/orders.js';
-
-function failingFields(schema: z.ZodMiniType, input: unknown): string[] {
-  const result = validate(schema, input);
-  assert.equal(result.success, false, 'expected the input to be refused');
-  return result.success ? [] : Object.keys(flattenFieldErrors(result.errors));
-}
+import { failingFields } from './field-errors.js';
 
 describe('charge statuses', () => {
   it('accepts the five statuses of the spec and refuses others', () => {

@@ -1,8 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type * as z from 'zod/mini';
 import { DUPLICATE_PRODUCT_NAME_SUFFIX, MAX_STRING_LENGTH } from '../../src/contract/constants.js';
-import { flattenFieldErrors, validate } from '../../src/contract/errors.js';
+import { validate } from '../../src/contract/errors.js';
 import {
   duplicatedProductName,
   isDuplicateOf,
@@ -13,6 +12,7 @@ import {
   productSchema,
 } from '../../src/contract/products.js';
 import type { Product } from '../../src/contract/products.js';
+import { failingFields } from './field-errors.js';
 
 const product: Product = {
   id: 'prd_8f2c',
@@ -29,12 +29,6 @@ const product: Product = {
   paymentMethods: ['pix', 'credit_card'],
   category: { id: 'cat1', name: 'Educação' },
 };
-
-function failingFields(schema: z.ZodMiniType, input: unknown): string[] {
-  const result = validate(schema, input);
-  assert.equal(result.success, false, 'expected the input to be rejected');
-  return result.success ? [] : Object.keys(flattenFieldErrors(result.errors));
-}
 
 function accepts(input: unknown): void {
   const result = validate(productSchema, input);

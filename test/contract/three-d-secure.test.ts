@@ -1,7 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type * as z from 'zod/mini';
-import { flattenFieldErrors, validate } from '../../src/contract/errors.js';
+import { validate } from '../../src/contract/errors.js';
 import { ECI_ATTEMPT, ECI_FULLY_AUTHENTICATED, threeDSecureSchema } from '../../src/contract/charge-request.js';
 import {
   chargeThreeDSecureFrom,
@@ -9,12 +8,7 @@ import {
   threeDSecureResultSchema,
   type ThreeDSecureResult,
 } from '../../src/contract/three-d-secure.js';
-
-function failingFields(schema: z.ZodMiniType, input: unknown): string[] {
-  const result = validate(schema, input);
-  assert.equal(result.success, false, 'expected the input to be refused');
-  return result.success ? [] : Object.keys(flattenFieldErrors(result.errors));
-}
+import { failingFields } from './field-errors.js';
 
 const billingAddress = {
   country: 'BR',

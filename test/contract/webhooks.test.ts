@@ -1,7 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type * as z from 'zod/mini';
-import { flattenFieldErrors, validate } from '../../src/contract/errors.js';
+import { validate } from '../../src/contract/errors.js';
 import {
   FIXED_WEBHOOK_EVENTS,
   OPEN_FINANCE_EVENT_PATTERN,
@@ -13,12 +12,7 @@ import {
   webhookEventNameSchema,
   type WebhookDelivery,
 } from '../../src/contract/webhooks.js';
-
-function failingFields(schema: z.ZodMiniType, input: unknown): string[] {
-  const result = validate(schema, input);
-  assert.equal(result.success, false, 'expected the input to be refused');
-  return result.success ? [] : Object.keys(flattenFieldErrors(result.errors));
-}
+import { failingFields } from './field-errors.js';
 
 function parsedDelivery(input: unknown): WebhookDelivery {
   const result = validate(webhookDeliverySchema, input);
