@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { defaultReporter } from '@web/test-runner';
-import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.js';
+import { CHROMIUM_ARGS, findChromium } from './scripts/executables.js';
 
 const executablePath = findChromium();
 if (!executablePath) {

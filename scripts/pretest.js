@@ -3,7 +3,7 @@
 // the run stops with a message saying how to install it.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { findChromium } from './chromium.js';
+import { findChromium, findRedisServer } from './executables.js';
 
 const isRoot = process.getuid?.() === 0;
 const hasApt = existsSync('/usr/bin/apt-get');
@@ -36,4 +36,11 @@ ensure(
   findChromium,
   'chromium',
   'Install it (Debian/Ubuntu: `sudo apt-get install chromium`) or set CHROME_PATH to a Chromium or Chrome executable.',
+);
+
+ensure(
+  'redis-server',
+  findRedisServer,
+  'redis-server',
+  'Install it (Debian/Ubuntu: `sudo apt-get install redis-server`) or set REDIS_SERVER_PATH to a redis-server executable.',
 );
