@@ -7,12 +7,18 @@ import type { SlotReservation, Store, StoreSetOptions } from './store.js';
 export interface MemoryStoreOptions {
   /** Milliseconds since the epoch; tests pass their own clock. */
   now?: () => number;
+  /**
+   * Told about a subscriber's listener that threw. Without it the error is re-thrown outside
+   * the store, as any callback's would be. Either way the other listeners still get the message.
+   */
+  onError?: (error: unknown) => void;
 }
 
-export function createMemoryStore({ now = Date.now }: MemoryStoreOptions = {}): Store {
+export function createMemoryStore({ now = Date.now, onError }: MemoryStoreOptions = {}): Store {
   const values = new Map<string, { value: string; expiresAt: number | undefined }>();
   const slots = new Map<string, number[]>();
-  const channels = new Map<string, Set<(message: string) => void>>();
+  /** One entry per subscription, so the same function subscribed twice is two subscriptions. */
+  const channels = new Map<string, Set<{ listener: (message: string) => void }>>();
 
   function live(key: string): string | undefined {
     const entry = values.get(key);
@@ -60,15 +66,27 @@ export function createMemoryStore({ now = Date.now }: MemoryStoreOptions = {}): 
       return { granted: true, waitMs };
     },
     async publish(channel, message) {
-      for (const listener of channels.get(channel) ?? []) listener(message);
+      for (const { listener } of [...(channels.get(channel) ?? [])]) {
+        try {
+          listener(message);
+        } catch (error) {
+          if (onError) onError(error);
+          else
+            queueMicrotask(() => {
+              throw error;
+            });
+        }
+      }
     },
     async subscribe(channel, listener) {
-      const listeners = channels.get(channel) ?? new Set();
-      listeners.add(listener);
-      channels.set(channel, listeners);
+      const subscriptions = channels.get(channel) ?? new Set();
+      const subscription = { listener };
+      subscriptions.add(subscription);
+      channels.set(channel, subscriptions);
       return async () => {
-        listeners.delete(listener);
-        if (listeners.size === 0) channels.delete(channel);
+        subscriptions.delete(subscription);
+        // A repeated call must not remove the set a later subscribe made for the channel.
+        if (subscriptions.size === 0 && channels.get(channel) === subscriptions) channels.delete(channel);
       };
     },
     async close() {
