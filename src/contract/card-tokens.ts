@@ -110,8 +110,9 @@ export function isCardExpired(expMonth: string, expYear: string, now: Date): boo
 
 const EXP_MONTH_PATTERN = /^(0[1-9]|1[0-2])$/;
 const EXP_YEAR_PATTERN = /^\d{4}$/;
-const CARD_NUMBER_MIN_LENGTH = 12;
-const CARD_NUMBER_MAX_LENGTH = 19;
+/** The shortest and longest card numbers the tokenization endpoint takes, whatever the brand. */
+export const CARD_NUMBER_MIN_LENGTH = 12;
+export const CARD_NUMBER_MAX_LENGTH = 19;
 
 const cardNumber = z.string().check(
   z.regex(/^\d*$/, 'Informe apenas dígitos.'),

@@ -1,0 +1,48 @@
+import { CATALOGUES } from './catalogue.js';
+import type { MessageKey, MessageParams, PluralForms } from './catalogue.js';
+import type { SupportedLocale } from './locales.js';
+
+const PLACEHOLDER = /\{(\w+)\}/g;
+
+const pluralRules = new Map<SupportedLocale, Intl.PluralRules>();
+const numberFormats = new Map<SupportedLocale, Intl.NumberFormat>();
+
+function pluralRulesOf(locale: SupportedLocale): Intl.PluralRules {
+  let rules = pluralRules.get(locale);
+  if (!rules) {
+    rules = new Intl.PluralRules(locale);
+    pluralRules.set(locale, rules);
+  }
+  return rules;
+}
+
+function numberFormatOf(locale: SupportedLocale): Intl.NumberFormat {
+  let format = numberFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale);
+    numberFormats.set(locale, format);
+  }
+  return format;
+}
+
+function chooseForm(locale: SupportedLocale, forms: PluralForms, count: string | number | undefined): string {
+  if (typeof count !== 'number') return forms.other;
+  return pluralRulesOf(locale).select(count) === 'one' ? forms.one : forms.other;
+}
+
+/**
+ * The text `key` in `locale`, with each `{name}` replaced by `params.name` (numbers in the
+ * locale's digits, strings as they are). A plural text picks its form by `params.count`.
+ * The result is plain text: bind it as text, never as HTML. A placeholder without a value
+ * stays visible as `{name}`, so a forgotten parameter shows instead of vanishing.
+ */
+export function translate<K extends MessageKey>(locale: SupportedLocale, key: K, params?: MessageParams<K>): string {
+  const message: string | PluralForms = CATALOGUES[locale][key];
+  const values: Readonly<Record<string, string | number>> = params ?? {};
+  const text = typeof message === 'string' ? message : chooseForm(locale, message, values['count']);
+  return text.replace(PLACEHOLDER, (placeholder, name: string) => {
+    const value = values[name];
+    if (value === undefined) return placeholder;
+    return typeof value === 'number' ? numberFormatOf(locale).format(value) : value;
+  });
+}

@@ -1,0 +1,71 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { CATALOGUES } from '../../../src/widget/i18n/catalogue.js';
+import type { PluralForms } from '../../../src/widget/i18n/catalogue.js';
+import { SUPPORTED_LOCALES } from '../../../src/widget/i18n/locales.js';
+import { CHARGE_METHODS } from '../../../src/contract/payment-methods.js';
+import { CARD_BRANDS } from '../../../src/contract/card-tokens.js';
+
+const source = CATALOGUES['pt-BR'];
+const sourceKeys = Object.keys(source).sort();
+
+function textsOf(value: string | PluralForms): string[] {
+  return typeof value === 'string' ? [value] : [value.one, value.other];
+}
+
+function placeholdersOf(value: string | PluralForms): string[] {
+  const names = textsOf(value).flatMap((text) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!));
+  return [...new Set(names)].sort();
+}
+
+describe('the message catalogues', () => {
+  it('has one catalogue per supported locale', () => {
+    assert.deepEqual(Object.keys(CATALOGUES).sort(), [...SUPPORTED_LOCALES].sort());
+  });
+
+  for (const locale of SUPPORTED_LOCALES) {
+    describe(locale, () => {
+      const catalogue: Readonly<Record<string, string | PluralForms>> = CATALOGUES[locale];
+
+      it('has exactly the keys of the pt-BR source', () => {
+        assert.deepEqual(Object.keys(catalogue).sort(), sourceKeys);
+      });
+
+      it('has no empty or blank text, in any plural form', () => {
+        const blank = Object.entries(catalogue).filter(([, value]) => textsOf(value).some((text) => text.trim() === ''));
+        assert.deepEqual(blank.map(([key]) => key), []);
+      });
+
+      it('is plural exactly where the source is, with the same placeholders', () => {
+        for (const key of sourceKeys) {
+          const value = catalogue[key]!;
+          const original = (source as Readonly<Record<string, string | PluralForms>>)[key]!;
+          assert.equal(typeof value, typeof original, key);
+          assert.deepEqual(placeholdersOf(value), placeholdersOf(original), key);
+        }
+      });
+    });
+  }
+
+  it('translates the texts that differ by language', () => {
+    assert.notEqual(CATALOGUES.es['checkout.retry'], CATALOGUES['pt-BR']['checkout.retry']);
+    assert.notEqual(CATALOGUES.en['checkout.retry'], CATALOGUES['pt-BR']['checkout.retry']);
+    assert.notEqual(CATALOGUES.en['checkout.retry'], CATALOGUES.es['checkout.retry']);
+  });
+
+  it('names and explains every payment method of the contract', () => {
+    const keys = new Set(sourceKeys);
+    const missing = CHARGE_METHODS.flatMap((method) => [`method.${method}.name`, `method.${method}.description`]).filter(
+      (key) => !keys.has(key),
+    );
+    assert.deepEqual(missing, []);
+  });
+
+  it('names every card brand the contract detects', () => {
+    const keys = new Set(sourceKeys);
+    assert.deepEqual(
+      CARD_BRANDS.map((brand) => `card.brand.${brand}`).filter((key) => !keys.has(key)),
+      [],
+    );
+  });
+});

@@ -1,0 +1,70 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { translate } from '../../../src/widget/i18n/translate.js';
+
+describe('translate', () => {
+  it('gives the text of the key in each locale', () => {
+    assert.equal(translate('pt-BR', 'checkout.retry'), 'Tentar novamente');
+    assert.equal(translate('es', 'checkout.retry'), 'Intentar de nuevo');
+    assert.equal(translate('en', 'checkout.retry'), 'Try again');
+  });
+
+  it('fills every placeholder with its parameter', () => {
+    assert.equal(translate('pt-BR', 'checkout.submit', { amount: 'R$ 104,70' }), 'Pagar R$ 104,70');
+    assert.equal(
+      translate('pt-BR', 'installments.option.withInterest', { count: 3, amount: 'R$ 36,10', total: 'R$ 108,30' }),
+      '3x de R$ 36,10 com juros (total R$ 108,30)',
+    );
+  });
+
+  it('renders parameters as text, never interpreting them', () => {
+    const brand = '<img src=x onerror=alert(1)> {amount}';
+    assert.equal(translate('en', 'field.cardNumber.brand', { brand }), `Card brand: ${brand}`);
+  });
+
+  it('writes numbers with the locale\'s digit grouping', () => {
+    assert.equal(translate('pt-BR', 'checkout.fieldsToFix', { count: 1200 }), 'Há 1.200 campos para corrigir.');
+    assert.equal(translate('en', 'checkout.fieldsToFix', { count: 1200 }), '1,200 fields need fixing.');
+  });
+
+  it('keeps a placeholder without a value visible', () => {
+    assert.equal(translate('en', 'checkout.submit'), 'Pay {amount}');
+  });
+
+  describe('plural texts', () => {
+    it('picks the singular form for one and the plural for more', () => {
+      assert.equal(translate('pt-BR', 'error.rateLimited', { count: 1 }), 'Muitas tentativas em pouco tempo. Vamos tentar de novo em 1 segundo.');
+      assert.equal(translate('pt-BR', 'error.rateLimited', { count: 30 }), 'Muitas tentativas em pouco tempo. Vamos tentar de novo em 30 segundos.');
+      assert.equal(translate('en', 'checkout.fieldsToFix', { count: 1 }), '1 field needs fixing.');
+      assert.equal(translate('en', 'checkout.fieldsToFix', { count: 2 }), '2 fields need fixing.');
+    });
+
+    it('follows each language\'s plural rules, not English ones', () => {
+      // CLDR: 0 is singular in Portuguese, plural in Spanish and English.
+      assert.equal(translate('pt-BR', 'field.installments.hint', { count: 0 }), 'Pagamento em 0 parcela.');
+      assert.equal(translate('es', 'field.installments.hint', { count: 0 }), 'Hasta 0 cuotas.');
+      assert.equal(translate('en', 'field.installments.hint', { count: 0 }), 'Up to 0 installments.');
+    });
+
+    it('reads the "many" category (round millions in Spanish) as the plural form', () => {
+      assert.equal(translate('es', 'checkout.fieldsToFix', { count: 1_000_000 }), 'Hay 1.000.000 campos por corregir.');
+    });
+
+    it('writes the instalment lines of the picker', () => {
+      assert.equal(translate('pt-BR', 'installments.option.interestFree', { count: 1, amount: 'R$ 104,70', total: 'R$ 104,70' }), 'À vista: R$ 104,70');
+      assert.equal(
+        translate('pt-BR', 'installments.option.interestFree', { count: 3, amount: 'R$ 34,90', total: 'R$ 104,70' }),
+        '3x de R$ 34,90 sem juros (total R$ 104,70)',
+      );
+      assert.equal(
+        translate('es', 'installments.option.interestFree', { count: 3, amount: 'R$ 34,90', total: 'R$ 104,70' }),
+        '3 cuotas de R$ 34,90 sin interés (total R$ 104,70)',
+      );
+    });
+  });
+
+  it('accepts only the parameters a text has (checked by the typecheck)', () => {
+    // @ts-expect-error `checkout.submit` has `{amount}`, not `{total}`.
+    assert.equal(translate('en', 'checkout.submit', { total: 'x' }), 'Pay {amount}');
+  });
+});
