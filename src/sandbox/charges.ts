@@ -31,6 +31,7 @@ import { boletoInstructions, pixAutomaticoInstructions, pixInstructions } from '
 import { readJsonBody } from './request-body.js';
 import { fieldErrorResponse, jsonResponse } from './responses.js';
 import type { Route, RouteContext } from './router.js';
+import { applyFault, takeFault } from './faults.js';
 import { orderSummary } from './order-views.js';
 import { saoPauloDateTime } from './sao-paulo-time.js';
 import type { SandboxAccount, SandboxOrder } from './state.js';
@@ -191,6 +192,13 @@ async function handleCharge(context: RouteContext): Promise<Response> {
 
   const latency = acquirerLatencyMs(charge.account);
   if (latency > 0) await new Promise((resolve) => setTimeout(resolve, latency));
+  const acquirerFault = takeFault(world, 'POST', context.url.pathname, 'acquirer');
+  if (acquirerFault) {
+    // The charge failed inside the service: nothing is made and the key is released (rule 4).
+    releaseFailedCharge(context);
+    const injected = await applyFault(acquirerFault);
+    if (injected) return injected;
+  }
 
   const order = createOrder(context, parsed.data, charge);
   const response = chargeResponseOf(context, order);
@@ -201,9 +209,10 @@ async function handleCharge(context: RouteContext): Promise<Response> {
 }
 
 /**
- * A charge answered 5xx (its handler threw, or a late fault replaced the answer): the key is
- * released and the card token given back, so the retry with the same key and body runs
- * normally (idempotency rule 4). An order made before a late fault stays: its response was lost.
+ * A charge that failed inside the service (its handler threw, or an `acquirer` fault): the key
+ * is released and the card token given back, so the retry with the same key and body runs
+ * normally (idempotency rule 4). A late (`after`) fault is not a failure of the charge: the
+ * answer was stored, only its way back failed, so the retry gets it.
  */
 function releaseFailedCharge(context: RouteContext): void {
   const held = heldByRequest.get(context.request);

@@ -32,7 +32,7 @@ const faultRuleSchema = z
       z.regex(/^\/[^*]*\*?$/, 'Informe um caminho que comece com "/", exato ou com "*" no fim (prefixo).'),
       z.refine((path) => !reachesControls(path), 'Falhas não podem ser injetadas nos controles do sandbox.'),
     ),
-    phase: z.optional(z.enum(['before', 'after'])),
+    phase: z.optional(z.enum(['before', 'acquirer', 'after'])),
     // Error statuses only: an injected fault is a failure, and a Response cannot carry 1xx.
     status: z.optional(z.int().check(z.gte(400), z.lte(599))),
     delayMs: z.optional(z.int().check(z.gte(0), z.lte(MAX_FAULT_DELAY_MS))),
@@ -73,7 +73,7 @@ export function faultControlRoutes(): ControlRoute[] {
       path: '/__sandbox/faults',
       auth: 'none',
       summary:
-        'Substitui as regras: {rules: [{method?, path (exato ou prefixo*), phase? before|after, status?, delayMs?, drop?, body? json|text|html, retryAfter?, probability?, count?}]}.',
+        'Substitui as regras: {rules: [{method?, path (exato ou prefixo*), phase? before|acquirer|after, status?, delayMs?, drop?, body? json|text|html, retryAfter?, probability?, count?}]}.',
       async handle({ request, world }) {
         const body = await readControlBody(request, faultRulesRequestSchema);
         if (!body.ok) return body.response;

@@ -3,7 +3,7 @@
  * 1. same key and payload within 24 hours: the stored response, nothing recreated;
  * 2. same key, other payload: 409 with the rule's text;
  * 3. same key while the first request is processing: 409 with the rule's text;
- * 4. a 5xx releases the key (the route's `onServerError` calls `releaseIdempotencyKey`);
+ * 4. a 5xx from the service releases the key (an `acquirer` fault or a handler failure: `releaseFailedCharge`);
  * 5. the card token is consumed once: a replay answers from the record and never reaches it.
  *
  * Keys are scoped per account: two producers may use the same key. The payload's fingerprint

@@ -50,9 +50,9 @@ export interface Route {
   cors?: boolean;
   handle(context: RouteContext): Response | Promise<Response>;
   /**
-   * Called after the handler ran when the final answer is a 5xx (the handler threw, or a late
-   * fault replaced its answer), so the route can give back what a failed request must not keep:
-   * a charge's idempotency key is released (public-api.md, idempotency rule 4).
+   * Called when the handler threw (the service failed: 500), so the route can give back what a
+   * failed request must not keep: a charge's idempotency key is released and its card token
+   * returned (public-api.md, idempotency rule 4).
    */
   onServerError?(context: RouteContext): void;
 }

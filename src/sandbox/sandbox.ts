@@ -133,11 +133,10 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
 
     const admitted = admit(target, request, ip);
     let response: Response;
-    let context: RouteContext | undefined;
     if (admitted instanceof Response) {
       response = admitted;
     } else {
-      context = {
+      const context: RouteContext = {
         request,
         url,
         params: match.params,
@@ -154,12 +153,12 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         if (error instanceof DroppedConnection) throw error;
         console.error('sandbox: unexpected error in', method, url.pathname, error);
         response = detailResponse(500, 'Erro interno do sandbox.');
+        target.onServerError?.(context);
       }
     }
 
     const late = takeFault(world, method, url.pathname, 'after');
     if (late) response = (await applyFault(late)) ?? response;
-    if (context && response.status >= 500) target.onServerError?.(context);
     return target.cors ? withHeaders(response, CORS_HEADERS) : response;
   }
 

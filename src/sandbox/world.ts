@@ -86,8 +86,14 @@ export interface FaultRule {
   method?: string | undefined;
   /** Matched against the request path: exact, or a prefix when it ends with `*`. */
   path: string;
-  /** `before`: instead of handling; `after`: the handler runs, then its answer is replaced (a lost response). */
-  phase: 'before' | 'after';
+  /**
+   * `before`: instead of handling (the request never reached the service);
+   * `acquirer`: charges only, the charge fails inside the service after its idempotency key
+   * was taken (a backend 5xx: the key is released, no order is made, rule 4);
+   * `after`: the service completed and stored its answer, which is then replaced or dropped on
+   * the way back (a proxy error or a lost connection: the retry gets the stored answer).
+   */
+  phase: 'before' | 'acquirer' | 'after';
   status?: number | undefined;
   delayMs?: number | undefined;
   drop?: boolean | undefined;

@@ -40,6 +40,18 @@ describe('sandbox: injected faults', () => {
     assert.equal(running.sandbox.world.orders.size, ordersBefore + 1);
   });
 
+  it('5xx acquirer: the charge fails inside the service, no order is made and the key is free again', async () => {
+    await setFaults([{ method: 'POST', path: '/public_api/payments/', phase: 'acquirer', status: 503, count: 1 }]);
+    const ordersBefore = running.sandbox.world.orders.size;
+    const headers = chargeHeaders();
+    const failed = await running.api('POST', '/public_api/payments/', { body: pixChargeBody(), headers });
+    assert.equal(failed.status, 503);
+    assert.equal(running.sandbox.world.orders.size, ordersBefore);
+    const retry = await running.api('POST', '/public_api/payments/', { body: pixChargeBody(), headers });
+    assert.equal(retry.status, 201);
+    assert.equal(running.sandbox.world.orders.size, ordersBefore + 1);
+  });
+
   it('drop: the connection closes without an answer (fetch rejects)', async () => {
     await setFaults([{ path: '/public_api/fees/', drop: true }]);
     await assert.rejects(fees(), TypeError);

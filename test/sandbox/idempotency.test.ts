@@ -57,16 +57,30 @@ describe('sandbox: X-Idempotency-Key on POST /public_api/payments/', () => {
     assert.equal(((await third.json()) as { id: string }).id, ((await first.json()) as { id: string }).id);
   });
 
-  it('rule 4: a 5xx from a late fault releases the key; the retry runs normally', async () => {
-    world().faults.push({ method: 'POST', path: '/public_api/payments/', phase: 'after', status: 503, remaining: 1 });
+  it('rule 4: a 5xx from the service (an acquirer fault) releases the key; the retry runs normally', async () => {
+    world().faults.push({ method: 'POST', path: '/public_api/payments/', phase: 'acquirer', status: 503, remaining: 1 });
+    const ordersBefore = world().orders.size;
     const failed = await postCharge(running, chargeBody('pix'), { key: 'pedido-4' });
     assert.equal(failed.status, 503);
     assert.equal(world().idempotency.has('acc_main:pedido-4'), false);
+    assert.equal(world().orders.size, ordersBefore, 'a failed charge makes no order');
     const retry = await postCharge(running, chargeBody('pix'), { key: 'pedido-4' });
     assert.equal(retry.status, 201);
     const { id } = (await retry.json()) as { id: string };
     const replay = await postCharge(running, chargeBody('pix'), { key: 'pedido-4' });
     assert.equal(((await replay.json()) as { id: string }).id, id);
+    assert.equal(world().orders.size, ordersBefore + 1);
+  });
+
+  it('a 5xx on the way back (a late fault) is a lost answer, not a failed charge: the retry gets the stored order', async () => {
+    world().faults.push({ method: 'POST', path: '/public_api/payments/', phase: 'after', status: 502, body: 'html', remaining: 1 });
+    const ordersBefore = world().orders.size;
+    assert.equal((await postCharge(running, chargeBody('pix'), { key: 'pedido-4d' })).status, 502);
+    assert.equal(world().orders.size, ordersBefore + 1);
+    const retry = await postCharge(running, chargeBody('pix'), { key: 'pedido-4d' });
+    assert.equal(retry.status, 201);
+    assert.equal(world().orders.size, ordersBefore + 1, 'exactly one order');
+    assert.ok(world().orders.has(((await retry.json()) as { id: string }).id));
   });
 
   it('rule 4: a 5xx from a failure inside the handler releases the key too', async () => {
@@ -81,7 +95,7 @@ describe('sandbox: X-Idempotency-Key on POST /public_api/payments/', () => {
   });
 
   it('rule 4: a 5xx gives the card token back, so the same request can be retried', async () => {
-    world().faults.push({ method: 'POST', path: '/public_api/payments/', phase: 'after', status: 502, remaining: 1 });
+    world().faults.push({ method: 'POST', path: '/public_api/payments/', phase: 'acquirer', status: 502, remaining: 1 });
     const body = cardChargeBody('threeDs', issueCardToken(running.sandbox, '4111111111111111'));
     assert.equal((await postCharge(running, body, { key: 'pedido-4c' })).status, 502);
     const retry = await postCharge(running, body, { key: 'pedido-4c' });
