@@ -1,0 +1,84 @@
+/**
+ * One HTTP exchange with the API: the request sent with a per-attempt timeout and the
+ * caller's `AbortSignal`, and the answer's body read as text (error bodies are not always
+ * JSON). Anything that ends without an answer is a `ConnectionError`, except the caller's
+ * abort, which rejects with the signal's reason.
+ */
+import type * as z from 'zod/mini';
+import { flattenFieldErrors, validate } from '../contract/errors.js';
+import { abortReason } from './abortable-wait.js';
+import { ConnectionError, errorFromResponse, PayApiError } from './errors.js';
+
+/** A whole HTTP answer: status, headers and the body as text. */
+export interface ExchangeAnswer {
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
+export interface ExchangeOptions {
+  fetch: typeof fetch;
+  /** This attempt's time limit, answer body included. */
+  timeoutMs: number;
+  /** The caller's signal. */
+  signal?: AbortSignal | undefined;
+}
+
+/** Sends `init` to `url` and reads the whole answer as text. */
+export async function exchange(url: string, init: RequestInit, options: ExchangeOptions): Promise<ExchangeAnswer> {
+  const timeout = AbortSignal.timeout(options.timeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  const what = `${init.method ?? 'GET'} ${new URL(url).pathname}`;
+  // Called unbound: a browser's fetch refuses to run with another object as `this`.
+  const send = options.fetch;
+  try {
+    const response = await send(url, { ...init, signal });
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, text };
+  } catch (error) {
+    if (options.signal?.aborted) throw abortReason(options.signal);
+    if (timeout.aborted) {
+      throw new ConnectionError(`${what}: no answer within ${options.timeoutMs} ms`, { cause: error });
+    }
+    throw new ConnectionError(`${what}: the connection failed (${(error as Error).message ?? String(error)})`, { cause: error });
+  }
+}
+
+/** The error of a non-2xx answer, with the endpoint in front of the message. */
+export function errorOfAnswer(what: string, answer: ExchangeAnswer): PayApiError {
+  const error = errorFromResponse(answer.status, answer.headers, answer.text);
+  error.message = `${what}: ${error.message}`;
+  return error;
+}
+
+/**
+ * A 2xx body checked against the contract's response schema. A body that is not JSON or does
+ * not match is a `PayApiError` (the base class: neither the caller nor a retry can fix it)
+ * whose message names the endpoint and every mismatching field. `keepBody: false` leaves the
+ * body out of the error, for answers that hold a secret (an access token).
+ */
+export function validatedBody<S extends z.ZodMiniType>(
+  schema: S,
+  what: string,
+  answer: ExchangeAnswer,
+  { keepBody = true }: { keepBody?: boolean } = {},
+): z.infer<S> {
+  let json: unknown;
+  try {
+    json = JSON.parse(answer.text);
+  } catch {
+    throw new PayApiError(`${what}: unexpected answer (HTTP ${answer.status} with a body that is not JSON)`, {
+      status: answer.status,
+      body: keepBody ? answer.text : undefined,
+    });
+  }
+  const result = validate(schema, json);
+  if (result.success) return result.data;
+  const fields = Object.entries(flattenFieldErrors(result.errors))
+    .map(([path, messages]) => `${path}: ${messages.join(' ')}`)
+    .join('; ');
+  throw new PayApiError(`${what}: unexpected answer, it does not match the contract (${fields})`, {
+    status: answer.status,
+    body: keepBody ? json : undefined,
+  });
+}

@@ -1,0 +1,106 @@
+/**
+ * Outbound pacing under the spec's Limits table (public-api.md, Limits): charges never exceed
+ * 60 per minute per egress IP and 120 per minute per token, both at once; other authenticated
+ * endpoints 5000 per hour. A request takes a slot of each window it counts against from the
+ * Store (shared by every instance on it) and waits for the slot's time, so a burst queues
+ * instead of earning 429s. A wait longer than `maxWaitMs` fails at once with a local
+ * `RateLimitError`, before any upstream call.
+ */
+import { RATE_LIMITS, type RateLimit } from '../contract/constants.js';
+import type { Store } from '../store/store.js';
+import { waitFor } from './abortable-wait.js';
+import { RateLimitError } from './errors.js';
+
+/** A limit: at most `limit` requests in any `windowMs` milliseconds. */
+export interface PacingWindow {
+  limit: number;
+  windowMs: number;
+}
+
+/** The windows the client paces its requests by; the defaults are the spec's Limits table. */
+export interface PacingLimits {
+  /** `POST /public_api/payments/` per egress IP. Default 60 per 60000 ms. */
+  chargesPerIp: PacingWindow;
+  /** `POST /public_api/payments/` per access token. Default 120 per 60000 ms. */
+  chargesPerToken: PacingWindow;
+  /** Every other authenticated endpoint, per user. Default 5000 per 3600000 ms. */
+  otherPerUser: PacingWindow;
+  /** The longest a request may wait for its slot; longer fails at once with `RateLimitError`. Default 30000. */
+  maxWaitMs: number;
+}
+
+const windowOf = (limit: RateLimit): PacingWindow => ({ limit: limit.limit, windowMs: limit.windowSeconds * 1000 });
+
+/** The spec's Limits table, and a 30 s longest wait. */
+export const DEFAULT_PACING_LIMITS: Readonly<PacingLimits> = Object.freeze({
+  chargesPerIp: windowOf(RATE_LIMITS.chargesPerIp),
+  chargesPerToken: windowOf(RATE_LIMITS.chargesPerToken),
+  otherPerUser: windowOf(RATE_LIMITS.authenticatedPerUser),
+  maxWaitMs: 30_000,
+});
+
+/**
+ * The client counts requests when it sends them, the API when they arrive, and arrivals are
+ * spread by the network's latency; the API's windows may also open at another moment than
+ * the client's. Each window is therefore paced a little longer than the limit's: 2 % of it,
+ * at least 100 ms.
+ */
+export function pacedWindowMs(windowMs: number): number {
+  return windowMs + Math.max(100, Math.round(windowMs * 0.02));
+}
+
+/** What a request counts against: a charge, or any other authenticated endpoint. */
+export type PacedRequest = 'charge' | 'other';
+
+/** Holds each request until its slots come. */
+export interface Pacer {
+  /** Resolves when the request may be sent; rejects with `RateLimitError` or the signal's reason. */
+  admit(request: PacedRequest, signal?: AbortSignal): Promise<void>;
+}
+
+/** Where the slots are kept, the windows, and whose token the per-token window counts. */
+export interface PacerOptions {
+  store: Store;
+  limits: PacingLimits;
+  /**
+   * Whose token the per-token window counts. The client id: a client holds one token at a
+   * time (shared through the Store), its id is known before the token is, and a new token after
+   * a 401 gets no fresh allowance, which errs on the safe side.
+   */
+  clientId: string;
+}
+
+/** The Store keys of the windows. The per-IP one is shared by every client on the Store: they leave from one egress. */
+export const PACING_KEYS = {
+  chargesPerIp: 'pacing:charges:ip',
+  chargesPerToken: (clientId: string) => `pacing:charges:token:${clientId}`,
+  other: 'pacing:other',
+} as const;
+
+/** The pacer of one client on `store`. */
+export function createPacer({ store, limits, clientId }: PacerOptions): Pacer {
+  async function reserve(key: string, window: PacingWindow, what: string): Promise<number> {
+    const slot = await store.reserveSlot(key, window.limit, pacedWindowMs(window.windowMs), limits.maxWaitMs);
+    if (slot.granted) return slot.waitMs;
+    throw new RateLimitError(
+      `Pacing: ${what} would wait ${slot.waitMs} ms for a slot (${window.limit} per ${window.windowMs} ms), more than maxWaitMs ${limits.maxWaitMs} ms`,
+      { retryAfterSeconds: Math.ceil(slot.waitMs / 1000) },
+    );
+  }
+
+  return {
+    async admit(request, signal) {
+      if (request === 'other') {
+        await waitFor(await reserve(PACING_KEYS.other, limits.otherPerUser, 'a request'), signal);
+        return;
+      }
+      // Both charge limits apply at once: the request goes when the later of its two slots comes.
+      // The other slot is then used a little after its time. Every charge takes both, so the
+      // stricter window (per IP with the spec's limits: 60 against 120) decides when charges
+      // leave, and the laxer one, counting the same charges, stays under its limit.
+      const ipWaitMs = await reserve(PACING_KEYS.chargesPerIp, limits.chargesPerIp, 'a charge');
+      const tokenWaitMs = await reserve(PACING_KEYS.chargesPerToken(clientId), limits.chargesPerToken, 'a charge');
+      await waitFor(Math.max(ipWaitMs, tokenWaitMs), signal);
+    },
+  };
+}

@@ -1,0 +1,138 @@
+/**
+ * The access token (public-api.md, "POST /public_api/token/" and "Authentication"): asked for
+ * with the form body, kept in the Store until shortly before `expires_in` runs out, and asked
+ * for by one request at a time however many callers wait, in this process (one shared promise)
+ * and across instances on one Store (a lock key; the others wait for the token to appear).
+ * There is no refresh endpoint: a new token is a new token request.
+ */
+import { accessTokenResponseSchema, TOKEN_REQUEST_CONTENT_TYPE, tokenRequestBody } from '../contract/auth.js';
+import type { Store } from '../store/store.js';
+import { untilAborted, waitFor } from './abortable-wait.js';
+import { errorOfAnswer, exchange, validatedBody } from './exchange.js';
+
+const TOKEN_PATH = '/public_api/token/';
+/** A token is dropped this long before it expires, at most (10 % of a short-lived one). */
+const EXPIRY_MARGIN_MS = 60_000;
+const EXPIRY_MARGIN_SHARE = 0.1;
+/** How often an instance waiting for another's token request looks at the Store. */
+const LOCK_POLL_MS = 25;
+/** The lock outlives the token request it guards by this much (the request has its timeout). */
+const LOCK_EXTRA_MS = 1_000;
+
+/**
+ * How long a token of `expiresInSeconds` is used, counted from when it was asked for: its
+ * whole life minus a margin of 60 s, or 10 % for a token that lives under 10 minutes, so a
+ * request never leaves with a token about to expire.
+ */
+export function tokenUseMs(expiresInSeconds: number): number {
+  const lifetimeMs = expiresInSeconds * 1000;
+  return lifetimeMs - Math.min(EXPIRY_MARGIN_MS, lifetimeMs * EXPIRY_MARGIN_SHARE);
+}
+
+interface CachedToken {
+  token: string;
+  /** Epoch ms after which the token is not used any more. */
+  usableUntil: number;
+}
+
+function readCached(text: string | undefined, nowMs: number): CachedToken | undefined {
+  if (text === undefined) return undefined;
+  try {
+    const cached = JSON.parse(text) as Partial<CachedToken>;
+    if (typeof cached.token !== 'string' || typeof cached.usableUntil !== 'number') return undefined;
+    return cached.usableUntil > nowMs ? (cached as CachedToken) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What the token manager needs: where to ask, with which key, and where to keep the token. */
+export interface TokenManagerOptions {
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  fetch: typeof fetch;
+  store: Store;
+  requestTimeoutMs: number;
+  /** Epoch milliseconds; tests pass their own clock. */
+  now?: () => number;
+}
+
+/** The access token of one API key, shared through the Store. */
+export interface TokenManager {
+  /** A usable access token: the stored one, or a new one. Rejects with the token request's error. */
+  getToken(signal?: AbortSignal): Promise<string>;
+  /** Forgets `token` after the API refused it (401), unless a newer token replaced it already. */
+  discard(token: string): Promise<void>;
+}
+
+/** The token manager of `options.clientId` on `options.store`. */
+export function createTokenManager(options: TokenManagerOptions): TokenManager {
+  const { store, clientId, now = Date.now } = options;
+  const tokenKey = `client:${clientId}:token`;
+  const lockKey = `client:${clientId}:token-lock`;
+  const lockOwner = `${process.pid}:${Math.random().toString(36).slice(2)}`;
+  const lockTtlMs = options.requestTimeoutMs + LOCK_EXTRA_MS;
+  let inFlight: Promise<string> | undefined;
+
+  async function stored(): Promise<string | undefined> {
+    return readCached(await store.get(tokenKey), now())?.token;
+  }
+
+  /** The token request itself; the caller holds the lock. */
+  async function requestToken(): Promise<string> {
+    const askedAt = now();
+    const what = `POST ${TOKEN_PATH}`;
+    const answer = await exchange(
+      `${options.baseUrl}${TOKEN_PATH}`,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': TOKEN_REQUEST_CONTENT_TYPE, Accept: 'application/json' },
+        body: tokenRequestBody(clientId, options.clientSecret),
+      },
+      { fetch: options.fetch, timeoutMs: options.requestTimeoutMs },
+    );
+    if (answer.status < 200 || answer.status > 299) throw errorOfAnswer(what, answer);
+    // An error must never carry the token: the body stays out of it.
+    const granted = validatedBody(accessTokenResponseSchema, what, answer, { keepBody: false });
+    const usableUntil = askedAt + tokenUseMs(granted.expires_in);
+    const ttlMs = usableUntil - now();
+    const cached: CachedToken = { token: granted.access_token, usableUntil };
+    if (ttlMs > 0) await store.set(tokenKey, JSON.stringify(cached), { ttlMs });
+    return granted.access_token;
+  }
+
+  /** One instance asks; the others wait until the token appears or the lock is gone. */
+  async function acquire(): Promise<string> {
+    for (;;) {
+      const token = await stored();
+      if (token !== undefined) return token;
+      if (await store.setIfAbsent(lockKey, lockOwner, { ttlMs: lockTtlMs })) {
+        try {
+          return await requestToken();
+        } finally {
+          // Only our own lock: after its TTL another instance may hold a new one.
+          if ((await store.get(lockKey)) === lockOwner) await store.delete(lockKey);
+        }
+      }
+      await waitFor(LOCK_POLL_MS);
+    }
+  }
+
+  return {
+    async getToken(signal) {
+      const token = await stored();
+      if (token !== undefined) return token;
+      if (!inFlight) {
+        inFlight = acquire().finally(() => {
+          inFlight = undefined;
+        });
+      }
+      return untilAborted(inFlight, signal);
+    },
+    async discard(token) {
+      const cached = readCached(await store.get(tokenKey), now());
+      if (cached?.token === token) await store.delete(tokenKey);
+    },
+  };
+}
