@@ -23,6 +23,13 @@ const COMMANDS: Record<string, Command> = {
       return runSandboxCommand(args, io);
     },
   },
+  relay: {
+    summary: 'run the merchant relay the checkout widget talks to',
+    async run(args, io) {
+      const { runRelayCommand } = await import('./relay/serve.js');
+      return runRelayCommand(args, io);
+    },
+  },
 };
 
 function packageVersion(): string {

@@ -1,0 +1,108 @@
+/**
+ * `GET config?offer=ID`: everything the widget needs to draw the checkout for one offer, and
+ * nothing secret. Prices and instalments are decimal strings computed with the contract's
+ * money helpers; the tokenization URL and public client id let the browser tokenize the card
+ * straight at the API.
+ */
+import { NotFoundError } from '../client/index.js';
+import { CHARGE_INSTALLMENTS_MAX, MAX_STRING_LENGTH } from '../contract/constants.js';
+import { installmentOptions, type CustomerFee } from '../contract/fees.js';
+import { decimalTextOfNumber, formatCents, toCents } from '../contract/money.js';
+import type { Offer } from '../contract/offers.js';
+import { CHARGE_METHODS, type ChargeMethod } from '../contract/payment-methods.js';
+import type { Product } from '../contract/products.js';
+import type { RelayContext } from './context.js';
+import { jsonResponse, RelayError } from './errors.js';
+import type { WidgetSettings } from './options.js';
+
+/** One line of the widget's instalment picker; every amount a decimal string. */
+export interface WidgetInstallmentOption {
+  installments: number;
+  installmentAmount: string;
+  total: string;
+  interest: string;
+  /** Percentage points the buyer pays for this count (the service's base plus the producer's additional). */
+  interestPercentage: string;
+  interestFree: boolean;
+}
+
+/** The body of `GET config`. */
+export interface WidgetConfig {
+  offer: { id: string; name: string; price: string };
+  product: { name: string; image: string; currency: Product['currency']; type: Product['type'] };
+  /** The product's enabled methods a charge can use, in the spec's order. */
+  paymentMethods: ChargeMethod[];
+  /** 1 to 12 instalments of the offer's price. */
+  installments: WidgetInstallmentOption[];
+  customerFees: CustomerFee[];
+  tokenization: { url: string; publicClientId: string };
+  threeDSecure: WidgetSettings | null;
+  antifraud: WidgetSettings | null;
+}
+
+/** How long a browser may keep a config answer (the relay's own cache does the heavy lifting). */
+const BROWSER_CACHE_SECONDS = 60;
+
+function offerNotFound(): RelayError {
+  return new RelayError(404, 'offer_not_found', 'This offer is not for sale here.');
+}
+
+/** The offer, or null when the account has no such offer. */
+async function loadOffer(context: RelayContext, offerId: string): Promise<Offer | null> {
+  const { client } = context.options;
+  return context.cache.get(`relay:cache:offer:${offerId}`, async () => {
+    const page = await client.listOffers({ id: [offerId] });
+    return page.results.find((offer) => offer.id === offerId) ?? null;
+  });
+}
+
+async function loadProduct(context: RelayContext, productId: string): Promise<Product | null> {
+  const { client } = context.options;
+  return context.cache.get(`relay:cache:product:${productId}`, async () => {
+    try {
+      return await client.getProduct(productId);
+    } catch (error) {
+      if (error instanceof NotFoundError) return null;
+      throw error;
+    }
+  });
+}
+
+export async function handleConfig(request: Request, context: RelayContext): Promise<Response> {
+  const { options, cache } = context;
+  const offerId = new URL(request.url).searchParams.get('offer')?.trim() ?? '';
+  if (offerId === '') {
+    throw new RelayError(400, 'invalid_request', 'Give the offer id as ?offer=ID.', { fields: { offer: ['Required.'] } });
+  }
+  // Offer ids are looked up in a comma-separated filter, so an id with a comma names no offer.
+  if (offerId.includes(',') || offerId.length > MAX_STRING_LENGTH || !(await options.isOfferAllowed(offerId))) throw offerNotFound();
+  const offer = await loadOffer(context, offerId);
+  if (!offer || offer.status !== 'active') throw offerNotFound();
+  const product = await loadProduct(context, offer.product);
+  // A product that is not active cannot be charged (the API answers 400 for its offers).
+  if (!product || product.status !== 'active') throw offerNotFound();
+  const [fees, additionalInterest] = await Promise.all([
+    cache.get('relay:cache:fees', () => options.client.getFees()),
+    cache.get('relay:cache:installment-interest', () => options.client.getInstallmentInterest()),
+  ]);
+
+  const price = formatCents(toCents(offer.price));
+  const config: WidgetConfig = {
+    offer: { id: offer.id, name: offer.name, price },
+    product: { name: product.name, image: product.image, currency: product.currency, type: product.type },
+    paymentMethods: CHARGE_METHODS.filter((method) => product.paymentMethods.includes(method)),
+    installments: installmentOptions(fees, price, CHARGE_INSTALLMENTS_MAX, additionalInterest).map((option) => ({
+      installments: option.installments,
+      installmentAmount: option.installmentAmount,
+      total: option.total,
+      interest: option.interest,
+      interestPercentage: decimalTextOfNumber(option.interestPercentage),
+      interestFree: option.interestFree,
+    })),
+    customerFees: fees.customerFees,
+    tokenization: { url: `${options.apiBaseUrl}/public_api/card-tokens/`, publicClientId: options.publicClientId },
+    threeDSecure: options.threeDSecure,
+    antifraud: options.antifraud,
+  };
+  return jsonResponse(200, config, { 'Cache-Control': `public, max-age=${BROWSER_CACHE_SECONDS}` });
+}

@@ -1,0 +1,18 @@
+/**
+ * What every route of the relay works with: the checked options, the order book and the
+ * config cache, made once by `createRelay`.
+ */
+import type { ConfigCache } from './config-cache.js';
+import type { ResolvedRelayOptions } from './options.js';
+import type { OrderBook } from './order-book.js';
+
+export interface RelayContext {
+  options: ResolvedRelayOptions;
+  orders: OrderBook;
+  cache: ConfigCache;
+}
+
+/** The caller as the runtime saw it: Node passes the socket's address. */
+export interface RelayRequestInfo {
+  remoteAddress?: string;
+}

@@ -1,0 +1,20 @@
+/**
+ * `pay-checkout/relay`: the merchant relay the widget talks to (issue 4). One fetch handler
+ * (`createRelay`) and the Node adapter (`toNodeHandler`).
+ */
+export { createRelay, type Relay } from './relay.js';
+export { toNodeHandler } from './node.js';
+export type {
+  ChargeRateLimit,
+  OfferAllowance,
+  RelayEventStreamOptions,
+  RelayOptions,
+  WidgetSettings,
+} from './options.js';
+export type { RelayRequestInfo } from './context.js';
+export type { PublicOrder, RelayWebhookEvent, StatusChange } from './order-book.js';
+export type { WidgetConfig, WidgetInstallmentOption } from './config-route.js';
+export { RELAY_ERROR_TYPES, type RelayErrorBody, type RelayErrorType } from './errors.js';
+export { findCardData, looksLikeCardNumber } from './card-data.js';
+export { buyerIp } from './buyer-ip.js';
+export { widgetChargeRequestSchema, WIDGET_IDEMPOTENCY_HEADER, type WidgetChargeRequest } from './widget-request.js';

@@ -1,0 +1,18 @@
+/**
+ * The relay on Node's `http` server, Express or Connect: `toNodeHandler(relay)` is a
+ * `(req, res)` listener. It passes the socket's address on, which the relay uses as the
+ * buyer's IP (or as the last hop when `trustProxy` is set).
+ *
+ * Under Express, `app.use('/pay', toNodeHandler(relay))` strips `/pay` from the path the
+ * handler sees, so `basePath` stays ''; with `http.createServer` (or a route that keeps the
+ * full path) set `basePath` to where it is mounted. Mount it before any body parser: the
+ * relay reads and limits the body itself.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { toNodeListener } from '../http/node-listener.js';
+import type { Relay } from './relay.js';
+
+/** A `(req, res)` listener serving `relay`. */
+export function toNodeHandler(relay: Relay): (req: IncomingMessage, res: ServerResponse) => void {
+  return toNodeListener((request, info) => relay.fetch(request, info));
+}

@@ -1,0 +1,303 @@
+/**
+ * The options of `createRelay`, checked when the relay is created: a relay that would refuse
+ * every charge, leak a secret to the browser or trust any proxy by mistake fails at start
+ * with a message naming the option, never at the first buyer.
+ */
+import { createClient, type PayClient } from '../client/index.js';
+import { createMemoryStore } from '../store/memory-store.js';
+import type { Store } from '../store/store.js';
+import type { PublicOrder, RelayWebhookEvent } from './order-book.js';
+
+/** Settings handed to the widget verbatim (3DS provider, anti-fraud profiler): plain JSON, nothing secret. */
+export type WidgetSettings = Readonly<Record<string, unknown>>;
+
+/** Which offers may be sold: a list of offer ids, or a decision per offer id. */
+export type OfferAllowance = readonly string[] | ((offerId: string) => boolean | Promise<boolean>);
+
+export interface ChargeRateLimit {
+  /** Charges one buyer IP may start per window. */
+  limit: number;
+  windowMs: number;
+}
+
+export interface RelayEventStreamOptions {
+  /** Milliseconds between keep-alive comments of an open stream (default 15000). */
+  keepAliveMs?: number;
+  /** First wait before re-reading the order from the API while no webhook came (default 5000). */
+  pollMs?: number;
+  /** The poll waits 1.5 times longer after each read that changed nothing, up to this (default 60000). */
+  maxPollMs?: number;
+}
+
+export interface RelayOptions {
+  /** The API's origin, e.g. `https://api.example.com` or the sandbox's URL (no `/public_api`). */
+  apiBaseUrl: string;
+  /** Secret API key id; with `clientSecret`, unless `client` is given. */
+  clientId?: string;
+  /** Secret API key secret; never leaves the relay. */
+  clientSecret?: string;
+  /** A ready API client (e.g. shared with the merchant's backend); replaces `clientId`/`clientSecret`. */
+  client?: PayClient;
+  /** The `fetch` the relay's own client uses (ignored with `client`). */
+  fetch?: typeof fetch;
+  /** The public client id of the card-tokenization key, which the browser uses directly. */
+  publicClientId: string;
+  /** The offers this relay may sell. */
+  offers: OfferAllowance;
+  /** Browser origins allowed to call the widget routes (`https://shop.example`). */
+  allowedOrigins?: readonly string[];
+  /** The `secret` field webhook deliveries carry; without it the webhooks route does not exist. */
+  webhookSecret?: string;
+  /** Shared state; default an in-memory store (one instance). */
+  store?: Store;
+  /**
+   * Whom to believe about the buyer's IP: `false` (default) the socket address only; `true` the
+   * first address of `X-Forwarded-For`; a number N the address N proxies away from the relay.
+   */
+  trustProxy?: boolean | number;
+  /** The 3DS provider settings for the widget, e.g. `{ provider: 'sandbox', sessionsUrl }`. */
+  threeDSecure?: WidgetSettings;
+  /** The anti-fraud profiler settings for the widget, e.g. `{ scriptUrl }`. */
+  antifraud?: WidgetSettings;
+  /** Called once for each order this relay creates (not for an idempotent replay). */
+  onOrder?: (order: PublicOrder) => void | Promise<void>;
+  /** Called once per authentic, new webhook delivery; a throw makes the API deliver it again. */
+  onEvent?: (event: RelayWebhookEvent) => void | Promise<void>;
+  /** Told about server-side failures (5xx answers, failed hooks); default logs one line to stderr. */
+  onError?: (error: unknown) => void;
+  /** Charges per buyer IP; default 10 per minute; `false` for none. */
+  chargeRateLimit?: ChargeRateLimit | false;
+  /** Largest `POST charges` body in bytes; default 16 KiB. */
+  maxBodyBytes?: number;
+  /** Where the relay is mounted, e.g. `/api/pay`; routes are matched under it. Default ''. */
+  basePath?: string;
+  /** How long offers, products, fees and the instalment interest are cached; default 5 minutes. */
+  configTtlMs?: number;
+  /** A stored status that is not final and older than this is re-read from the API; default 3000. */
+  orderRefreshMs?: number;
+  /** Timings of `GET orders/{id}/events`. */
+  events?: RelayEventStreamOptions;
+  /** Milliseconds since the epoch; tests pass their own clock. */
+  now?: () => number;
+}
+
+/** The options after checking, defaults filled in. */
+export interface ResolvedRelayOptions {
+  apiBaseUrl: string;
+  client: PayClient;
+  publicClientId: string;
+  isOfferAllowed: (offerId: string) => Promise<boolean>;
+  allowedOrigins: ReadonlySet<string>;
+  webhookSecret: string | undefined;
+  store: Store;
+  trustProxy: boolean | number;
+  threeDSecure: WidgetSettings | null;
+  antifraud: WidgetSettings | null;
+  onOrder: ((order: PublicOrder) => void | Promise<void>) | undefined;
+  onEvent: ((event: RelayWebhookEvent) => void | Promise<void>) | undefined;
+  onError: (error: unknown) => void;
+  chargeRateLimit: ChargeRateLimit | false;
+  maxBodyBytes: number;
+  basePath: string;
+  configTtlMs: number;
+  orderRefreshMs: number;
+  events: Required<RelayEventStreamOptions>;
+  now: () => number;
+}
+
+export const DEFAULT_CHARGE_RATE_LIMIT: ChargeRateLimit = { limit: 10, windowMs: 60_000 };
+export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
+export const DEFAULT_CONFIG_TTL_MS = 5 * 60_000;
+export const DEFAULT_ORDER_REFRESH_MS = 3_000;
+export const DEFAULT_EVENT_STREAM: Required<RelayEventStreamOptions> = { keepAliveMs: 15_000, pollMs: 5_000, maxPollMs: 60_000 };
+
+function fail(option: string, problem: string): never {
+  throw new TypeError(`createRelay: ${option} ${problem}`);
+}
+
+function isNonEmptyString(value: unknown): value is string {
+  return typeof value === 'string' && value.trim() !== '';
+}
+
+function isPositiveInteger(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+}
+
+function checkApiBaseUrl(value: unknown): string {
+  if (!isNonEmptyString(value)) fail('apiBaseUrl', 'is required: the API origin, e.g. https://api.example.com.');
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    fail('apiBaseUrl', `"${value}" is not a URL.`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') fail('apiBaseUrl', `must be an http(s) URL, not ${url.protocol}.`);
+  if (url.search || url.hash) fail('apiBaseUrl', 'must have no query or fragment.');
+  const base = value.replace(/\/+$/, '');
+  if (/\/public_api$/.test(base)) fail('apiBaseUrl', 'is the origin without /public_api (the relay adds the paths).');
+  return base;
+}
+
+function checkClient(options: RelayOptions, apiBaseUrl: string, store: Store): PayClient {
+  const { client, clientId, clientSecret } = options;
+  if (client !== undefined) {
+    if (clientId !== undefined || clientSecret !== undefined) fail('client', 'replaces clientId/clientSecret: give one or the other.');
+    if (typeof client !== 'object' || client === null || typeof client.createCharge !== 'function') {
+      fail('client', 'must be a client made by createClient.');
+    }
+    return client;
+  }
+  if (!isNonEmptyString(clientId)) fail('clientId', 'is required (or give a ready client).');
+  if (!isNonEmptyString(clientSecret)) fail('clientSecret', 'is required (or give a ready client).');
+  if (options.fetch !== undefined && typeof options.fetch !== 'function') fail('fetch', 'must be a function.');
+  return createClient({ baseUrl: apiBaseUrl, clientId, clientSecret, store, ...(options.fetch ? { fetch: options.fetch } : {}) });
+}
+
+function checkOffers(value: unknown): (offerId: string) => Promise<boolean> {
+  if (typeof value === 'function') {
+    const decide = value as (offerId: string) => boolean | Promise<boolean>;
+    return async (offerId) => (await decide(offerId)) === true;
+  }
+  if (!Array.isArray(value)) fail('offers', 'must be a list of offer ids or a function (offerId) => boolean.');
+  if (value.length === 0) fail('offers', 'is empty: the relay would refuse every charge.');
+  const bad = value.find((id) => !isNonEmptyString(id));
+  if (bad !== undefined) fail('offers', `holds ${JSON.stringify(bad)}, which is not an offer id.`);
+  const allowed = new Set(value as string[]);
+  return async (offerId) => allowed.has(offerId);
+}
+
+function checkOrigins(value: unknown): ReadonlySet<string> {
+  if (value === undefined) return new Set();
+  if (!Array.isArray(value)) fail('allowedOrigins', 'must be a list of origins such as https://shop.example.');
+  const origins = new Set<string>();
+  for (const origin of value) {
+    let parsed: URL | undefined;
+    try {
+      parsed = typeof origin === 'string' ? new URL(origin) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    // An origin is scheme, host and port only: a path, a slash or a wildcard would never
+    // equal the `Origin` header a browser sends, so it is refused rather than silently unused.
+    if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || parsed.origin !== origin) {
+      fail('allowedOrigins', `holds ${JSON.stringify(origin)}: write an origin exactly, e.g. https://shop.example (no path, no trailing slash, no *).`);
+    }
+    origins.add(origin);
+  }
+  return origins;
+}
+
+function checkStore(value: unknown): Store {
+  if (value === undefined) return createMemoryStore();
+  const methods = ['get', 'set', 'setIfAbsent', 'delete', 'reserveSlot', 'publish', 'subscribe', 'close'];
+  const missing = methods.filter((name) => typeof (value as Record<string, unknown> | null)?.[name] !== 'function');
+  if (missing.length > 0) fail('store', `is not a Store (missing ${missing.join(', ')}).`);
+  return value as Store;
+}
+
+function checkTrustProxy(value: unknown): boolean | number {
+  if (value === undefined) return false;
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return value;
+  fail('trustProxy', 'must be false, true or the number of proxies in front of the relay (0 or more).');
+}
+
+function checkWidgetSettings(option: string, value: unknown, secrets: readonly string[]): WidgetSettings | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'object' || Array.isArray(value)) fail(option, 'must be a plain object of settings for the widget.');
+  let text: string;
+  try {
+    text = JSON.stringify(value);
+  } catch {
+    fail(option, 'must be plain JSON (it is sent to the browser as is).');
+  }
+  // These settings go to every buyer's browser; a credential in them would be published.
+  if (secrets.some((secret) => text.includes(secret))) fail(option, 'contains a secret; it is sent to the browser as is.');
+  return JSON.parse(text) as WidgetSettings;
+}
+
+function checkHook<T>(option: string, value: T | undefined): T | undefined {
+  if (value !== undefined && typeof value !== 'function') fail(option, 'must be a function.');
+  return value;
+}
+
+function checkRateLimit(value: unknown): ChargeRateLimit | false {
+  if (value === undefined) return DEFAULT_CHARGE_RATE_LIMIT;
+  if (value === false) return false;
+  const { limit, windowMs } = (value ?? {}) as Partial<ChargeRateLimit>;
+  if (!isPositiveInteger(limit) || !isPositiveInteger(windowMs)) {
+    fail('chargeRateLimit', 'must be { limit, windowMs } with whole numbers above 0, or false.');
+  }
+  return { limit, windowMs };
+}
+
+function checkBasePath(value: unknown): string {
+  if (value === undefined) return '';
+  if (typeof value !== 'string' || (value !== '' && !value.startsWith('/')) || /[?#\s]/.test(value)) {
+    fail('basePath', 'must be empty or a path starting with /, e.g. /api/pay.');
+  }
+  return value.replace(/\/+$/, '');
+}
+
+function checkWholeNumber(option: string, value: unknown, fallback: number, unit: string, allowZero = false): number {
+  if (value === undefined) return fallback;
+  if (typeof value === 'number' && Number.isSafeInteger(value) && (value > 0 || (allowZero && value === 0))) return value;
+  fail(option, `must be a whole number of ${unit}${allowZero ? ' (0 or more)' : ' above 0'}.`);
+}
+
+function checkDuration(option: string, value: unknown, fallback: number, allowZero = false): number {
+  return checkWholeNumber(option, value, fallback, 'milliseconds', allowZero);
+}
+
+function checkEventStream(value: RelayEventStreamOptions | undefined): Required<RelayEventStreamOptions> {
+  const events = {
+    keepAliveMs: checkDuration('events.keepAliveMs', value?.keepAliveMs, DEFAULT_EVENT_STREAM.keepAliveMs),
+    pollMs: checkDuration('events.pollMs', value?.pollMs, DEFAULT_EVENT_STREAM.pollMs),
+    maxPollMs: checkDuration('events.maxPollMs', value?.maxPollMs, DEFAULT_EVENT_STREAM.maxPollMs),
+  };
+  if (events.maxPollMs < events.pollMs) fail('events.maxPollMs', 'must not be below events.pollMs.');
+  return events;
+}
+
+/** Checks every option and fills the defaults; throws a `TypeError` naming the first bad option. */
+export function resolveRelayOptions(options: RelayOptions): ResolvedRelayOptions {
+  if (typeof options !== 'object' || options === null) fail('options', 'are required.');
+  const apiBaseUrl = checkApiBaseUrl(options.apiBaseUrl);
+  const store = checkStore(options.store);
+  const client = checkClient(options, apiBaseUrl, store);
+  if (!isNonEmptyString(options.publicClientId)) fail('publicClientId', 'is required: the public card-tokenization client id.');
+  if (options.clientSecret !== undefined && options.publicClientId === options.clientSecret) {
+    fail('publicClientId', 'equals clientSecret: the public id is sent to browsers, the secret must never be.');
+  }
+  if (options.webhookSecret !== undefined && !isNonEmptyString(options.webhookSecret)) fail('webhookSecret', 'must be a non-empty string.');
+  const secrets = [options.clientSecret, options.webhookSecret].filter(isNonEmptyString);
+  if (options.now !== undefined && typeof options.now !== 'function') fail('now', 'must be a function.');
+  return {
+    apiBaseUrl,
+    client,
+    publicClientId: options.publicClientId,
+    isOfferAllowed: checkOffers(options.offers),
+    allowedOrigins: checkOrigins(options.allowedOrigins),
+    webhookSecret: options.webhookSecret,
+    store,
+    trustProxy: checkTrustProxy(options.trustProxy),
+    threeDSecure: checkWidgetSettings('threeDSecure', options.threeDSecure, secrets),
+    antifraud: checkWidgetSettings('antifraud', options.antifraud, secrets),
+    onOrder: checkHook('onOrder', options.onOrder),
+    onEvent: checkHook('onEvent', options.onEvent),
+    onError: checkHook('onError', options.onError) ?? reportToConsole,
+    chargeRateLimit: checkRateLimit(options.chargeRateLimit),
+    maxBodyBytes: checkWholeNumber('maxBodyBytes', options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES, 'bytes'),
+    basePath: checkBasePath(options.basePath),
+    configTtlMs: checkDuration('configTtlMs', options.configTtlMs, DEFAULT_CONFIG_TTL_MS),
+    orderRefreshMs: checkDuration('orderRefreshMs', options.orderRefreshMs, DEFAULT_ORDER_REFRESH_MS, true),
+    events: checkEventStream(options.events),
+    now: options.now ?? Date.now,
+  };
+}
+
+/** The default `onError`: the error's name and message on one line, never its body or stack. */
+function reportToConsole(error: unknown): void {
+  const { name, message } = error instanceof Error ? error : { name: 'Error', message: String(error) };
+  console.error(`pay-checkout relay: ${name}: ${message}`);
+}

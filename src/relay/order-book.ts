@@ -1,0 +1,177 @@
+/**
+ * The orders this relay created and what it knows of their status, kept in the Store so every
+ * relay instance answers the same: the public view of each order (written once, by the charge
+ * that created it) and its latest status (written by webhooks, by the charge's answer and by
+ * reads from the API), with a Store channel per order that carries each status change to the
+ * event streams on every instance.
+ */
+import type { PayClient } from '../client/index.js';
+import type { ChargeResponse } from '../contract/charge-response.js';
+import { isFinalChargeStatus, isWaitingChargeStatus } from '../contract/orders.js';
+import type { OrderEventData, WebhookEventName } from '../contract/webhooks.js';
+import type { Store } from '../store/store.js';
+
+/** What the widget may see of an order: no fees, no acquirer id, no customer data. */
+export interface PublicOrder {
+  id: string;
+  refId: string;
+  status: string;
+  paymentMethod: string;
+  amount: string;
+  /** Pix and Pix Automático: the copy-and-paste code and its expiry. */
+  pix?: { qrCode: string; expirationDate: string; user_journey: string | null };
+  /** Boleto: digitable line, PDF and due day. */
+  boleto?: { barcode: string; pdfUrl: string; dueDate: string };
+  createdAt: string;
+}
+
+/** A webhook delivery as `onEvent` gets it: the event and its order, without the secret. */
+export interface RelayWebhookEvent {
+  event: WebhookEventName;
+  data: OrderEventData;
+}
+
+/** What an order's channel carries. */
+export interface StatusChange {
+  id: string;
+  status: string;
+}
+
+/** The public view of a charge the API created. */
+export function publicOrderOf(charge: ChargeResponse): PublicOrder {
+  const order: PublicOrder = {
+    id: charge.id,
+    refId: charge.refId,
+    status: charge.status,
+    paymentMethod: charge.paymentMethod,
+    amount: charge.amount,
+    createdAt: charge.createdAt,
+  };
+  if (charge.pix) {
+    order.pix = { qrCode: charge.pix.qrCode, expirationDate: charge.pix.expirationDate, user_journey: charge.pix.user_journey ?? null };
+  }
+  if (charge.boleto) {
+    order.boleto = { barcode: charge.boleto.barcode, pdfUrl: charge.boleto.pdfUrl, dueDate: charge.boleto.dueDate };
+  }
+  return order;
+}
+
+/** How long the relay remembers an order: longer than any Pix code or boleto term stays payable. */
+export const ORDER_RETENTION_MS = 30 * 24 * 60 * 60_000;
+
+/**
+ * Where a status sits in an order's life: awaiting the buyer (0), settled (1), undone later
+ * (2). A status never moves back to a lower rank, so a late retry of an old delivery
+ * (`pix_gerado` arriving after `purchase_approved`) cannot make a paid order wait again.
+ * Statuses the spec does not name count as settled.
+ */
+function statusRank(status: string): number {
+  if (isWaitingChargeStatus(status)) return 0;
+  if (isFinalChargeStatus(status)) return 1;
+  return ['refunded', 'chargeback', 'canceled'].includes(status) ? 2 : 1;
+}
+
+/** True while the widget still waits on the order (a QR or slip unpaid, a 3DS challenge open). */
+export function isAwaitingBuyer(status: string): boolean {
+  return isWaitingChargeStatus(status);
+}
+
+interface StoredStatus {
+  status: string;
+  /** When the relay last learnt the status (webhook, charge answer or API read), ms since epoch. */
+  checkedAt: number;
+}
+
+export interface OrderBookOptions {
+  store: Store;
+  client: PayClient;
+  now: () => number;
+  /** A waiting status older than this is re-read from the API on a read. */
+  refreshMs: number;
+  onError: (error: unknown) => void;
+}
+
+export interface OrderBook {
+  /** Records an order this relay created; answers whether it is new (false for an idempotent replay). */
+  record(order: PublicOrder): Promise<boolean>;
+  /** The public view with the latest status, or undefined for an order this relay did not create. */
+  read(id: string): Promise<PublicOrder | undefined>;
+  /** Stores a status learnt from the API and tells the order's subscribers. */
+  applyStatus(id: string, status: string): Promise<string>;
+  /** Calls `listener` with each status change of the order; answers the unsubscribe. */
+  subscribe(id: string, listener: (change: StatusChange) => void): Promise<() => Promise<void>>;
+}
+
+const orderKey = (id: string) => `relay:order:${id}`;
+const statusKey = (id: string) => `relay:order-status:${id}`;
+const refreshLockKey = (id: string) => `relay:order-refresh:${id}`;
+const channelOf = (id: string) => `relay:order-events:${id}`;
+
+export function createOrderBook({ store, client, now, refreshMs, onError }: OrderBookOptions): OrderBook {
+  async function storedStatus(id: string): Promise<StoredStatus | undefined> {
+    const text = await store.get(statusKey(id));
+    return text === undefined ? undefined : (JSON.parse(text) as StoredStatus);
+  }
+
+  async function applyStatus(id: string, status: string): Promise<string> {
+    const current = await storedStatus(id);
+    const kept = current !== undefined && statusRank(status) < statusRank(current.status) ? current.status : status;
+    await store.set(statusKey(id), JSON.stringify({ status: kept, checkedAt: now() } satisfies StoredStatus), { ttlMs: ORDER_RETENTION_MS });
+    // Published even when unchanged: a subscriber compares with what it last sent, and a
+    // repeated publish after a failed one costs nothing.
+    await store.publish(channelOf(id), JSON.stringify({ id, status: kept } satisfies StatusChange));
+    return kept;
+  }
+
+  async function refresh(id: string): Promise<void> {
+    try {
+      const record = await client.getOrder(id);
+      await applyStatus(id, record.status);
+    } catch (error) {
+      // The stored status stays the answer: a stale status beats no answer while the API is down.
+      onError(error);
+    }
+  }
+
+  const refreshing = new Map<string, Promise<void>>();
+
+  /**
+   * One API read per order and interval, however many buyers and instances ask: readers in
+   * this instance wait for the read in flight; the Store's lock keeps other instances from
+   * reading too (their readers answer the stored status, which the read then updates).
+   */
+  async function refreshOnce(id: string): Promise<void> {
+    const inFlight = refreshing.get(id);
+    if (inFlight) return inFlight;
+    const started = (async () => {
+      if (await store.setIfAbsent(refreshLockKey(id), '1', { ttlMs: Math.max(refreshMs, 1) })) await refresh(id);
+    })().finally(() => refreshing.delete(id));
+    refreshing.set(id, started);
+    return started;
+  }
+
+  return {
+    async record(order) {
+      const isNew = await store.setIfAbsent(orderKey(order.id), JSON.stringify(order), { ttlMs: ORDER_RETENTION_MS });
+      // A webhook may have arrived before the charge's answer; the rank rule keeps the later
+      // status. A replay answers the first response again, which is no news about the status.
+      if (isNew) await applyStatus(order.id, order.status);
+      return isNew;
+    },
+    async read(id) {
+      const text = await store.get(orderKey(id));
+      if (text === undefined) return undefined;
+      const order = JSON.parse(text) as PublicOrder;
+      let state = await storedStatus(id);
+      if (state === undefined || (isAwaitingBuyer(state.status) && now() - state.checkedAt >= refreshMs)) {
+        await refreshOnce(id);
+        state = (await storedStatus(id)) ?? state;
+      }
+      return { ...order, status: state?.status ?? order.status };
+    },
+    applyStatus,
+    subscribe(id, listener) {
+      return store.subscribe(channelOf(id), (message) => listener(JSON.parse(message) as StatusChange));
+    },
+  };
+}

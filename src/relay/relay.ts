@@ -1,0 +1,117 @@
+/**
+ * `createRelay(options)`: what a merchant mounts on their server, as one Web-standard
+ * `fetch(Request) → Response` handler. Routes, relative to `basePath`:
+ *
+ * | Method | Path | |
+ * |---|---|---|
+ * | GET | `config?offer=ID` | what the widget needs for one offer |
+ * | POST | `charges` | create a charge (JSON, `Idempotency-Key` header) |
+ * | GET | `orders/{id}` | an order this relay created, with its latest status |
+ * | GET | `orders/{id}/events` | the same as server-sent events until the order is final |
+ * | POST | `webhooks` | the API's event deliveries (only with `webhookSecret`) |
+ *
+ * The first four are widget routes: they answer CORS preflights and CORS headers for the
+ * allowed origins. Every failure goes through `errors.ts`.
+ */
+import { createConfigCache } from './config-cache.js';
+import { handleConfig } from './config-route.js';
+import type { RelayContext, RelayRequestInfo } from './context.js';
+import { handleCharge } from './charges-route.js';
+import { preflightResponse, withCors } from './cors.js';
+import { errorResponse, isServerSideFailure, RelayError, toRelayError } from './errors.js';
+import { resolveRelayOptions, type RelayOptions } from './options.js';
+import { createOrderBook } from './order-book.js';
+import { handleOrder, handleOrderEvents } from './orders-route.js';
+import { handleWebhook } from './webhooks-route.js';
+
+export interface Relay {
+  /** Answers one request; `info.remoteAddress` is the socket's address (Node adapters pass it). */
+  fetch(request: Request, info?: RelayRequestInfo): Promise<Response>;
+}
+
+interface Route {
+  method: 'GET' | 'POST';
+  /** Widget routes answer CORS; the webhooks route does not. */
+  widget: boolean;
+  handle(request: Request, info: RelayRequestInfo): Promise<Response>;
+}
+
+/** Order ids as the API writes them; anything else cannot be an order of this relay. */
+const ORDER_ID_PATTERN = /^[A-Za-z0-9._~-]{1,128}$/;
+
+function notFound(): RelayError {
+  return new RelayError(404, 'not_found', 'No such route.');
+}
+
+/** The path under `basePath`, without one trailing slash; undefined outside it. */
+function routePath(request: Request, basePath: string): string | undefined {
+  const { pathname } = new URL(request.url);
+  if (basePath !== '' && pathname !== basePath && !pathname.startsWith(`${basePath}/`)) return undefined;
+  const path = pathname.slice(basePath.length);
+  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+}
+
+/** Creates the relay; throws a `TypeError` naming the option at once when an option is wrong. */
+export function createRelay(options: RelayOptions): Relay {
+  const resolved = resolveRelayOptions(options);
+  const context: RelayContext = {
+    options: resolved,
+    cache: createConfigCache(resolved.store, resolved.configTtlMs),
+    orders: createOrderBook({
+      store: resolved.store,
+      client: resolved.client,
+      now: resolved.now,
+      refreshMs: resolved.orderRefreshMs,
+      onError: resolved.onError,
+    }),
+  };
+  const { webhookSecret } = resolved;
+
+  function findRoute(path: string): Route | undefined {
+    if (path === '/config') return { method: 'GET', widget: true, handle: (request) => handleConfig(request, context) };
+    if (path === '/charges') return { method: 'POST', widget: true, handle: (request, info) => handleCharge(request, info, context) };
+    if (path === '/webhooks' && webhookSecret !== undefined) {
+      return { method: 'POST', widget: false, handle: (request) => handleWebhook(request, context, webhookSecret) };
+    }
+    const order = /^\/orders\/([^/]+)(\/events)?$/.exec(path);
+    if (!order) return undefined;
+    let id: string;
+    try {
+      id = decodeURIComponent(order[1]!);
+    } catch {
+      return undefined;
+    }
+    const handle = (): Promise<Response> => {
+      if (!ORDER_ID_PATTERN.test(id)) throw new RelayError(404, 'order_not_found', 'No order with this id was created here.');
+      return order[2] ? handleOrderEvents(id, context) : handleOrder(id, context);
+    };
+    return { method: 'GET', widget: true, handle: async () => handle() };
+  }
+
+  async function answer(request: Request, info: RelayRequestInfo, route: Route | undefined): Promise<Response> {
+    try {
+      if (!route) throw notFound();
+      if (request.method !== route.method) {
+        throw new RelayError(405, 'method_not_allowed', `Use ${route.method} here.`, { headers: { Allow: route.method } });
+      }
+      return await route.handle(request, info);
+    } catch (error) {
+      const refusal = toRelayError(error);
+      if (isServerSideFailure(refusal)) resolved.onError(error);
+      return errorResponse(refusal);
+    }
+  }
+
+  return {
+    async fetch(request, info = {}) {
+      const path = routePath(request, resolved.basePath);
+      const route = path === undefined ? undefined : findRoute(path);
+      const origin = request.headers.get('origin');
+      if (route?.widget && request.method === 'OPTIONS') {
+        return preflightResponse(request, resolved.allowedOrigins, [route.method]);
+      }
+      const response = await answer(request, info, route);
+      return route?.widget ? withCors(response, origin, resolved.allowedOrigins) : response;
+    },
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * Reading a JSON body the relay accepts: `application/json` only, at most a given number of
+ * bytes (counted as they stream in, so a lying or missing `Content-Length` cannot make the
+ * relay buffer more), and well-formed.
+ */
+import { RelayError } from './errors.js';
+
+function isJsonContentType(header: string | null): boolean {
+  if (header === null) return false;
+  return header.split(';')[0]!.trim().toLowerCase() === 'application/json';
+}
+
+function tooLarge(maxBytes: number): RelayError {
+  return new RelayError(413, 'payload_too_large', `The body is larger than ${maxBytes} bytes.`);
+}
+
+async function readLimited(request: Request, maxBytes: number): Promise<Uint8Array> {
+  const declared = request.headers.get('content-length');
+  if (declared !== null && /^\d+$/.test(declared) && Number(declared) > maxBytes) throw tooLarge(maxBytes);
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      throw tooLarge(maxBytes);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** The parsed JSON body, or a RelayError (415, 413 or 400 `invalid_json`). */
+export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
+  if (!isJsonContentType(request.headers.get('content-type'))) {
+    throw new RelayError(415, 'unsupported_media_type', 'Send the body as Content-Type: application/json.');
+  }
+  const bytes = await readLimited(request, maxBytes);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new RelayError(400, 'invalid_json', 'The body is not UTF-8 text.');
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new RelayError(400, 'invalid_json', 'The body is not valid JSON.');
+  }
+}

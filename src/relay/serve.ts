@@ -1,0 +1,110 @@
+/**
+ * The relay on its own port: `serveRelay(options)` for scripts and tests, and
+ * `runRelayCommand(args, io)`, the `pay-checkout relay` command, which serves until SIGINT or
+ * SIGTERM. Node only; the handler itself is `createRelay`.
+ */
+import { createServer } from 'node:http';
+import { isIPv6, type AddressInfo } from 'node:net';
+import type { CliIo } from '../cli.js';
+import type { Store } from '../store/store.js';
+import { DEFAULT_RELAY_HOST, DEFAULT_RELAY_PORT, parseRelayArguments, relayUsage } from './cli-options.js';
+import { toNodeHandler } from './node.js';
+import type { RelayOptions } from './options.js';
+import { createRelay, type Relay } from './relay.js';
+
+export interface ServeRelayOptions extends RelayOptions {
+  /** TCP port; 0 picks a free one. Default 4020. */
+  port?: number;
+  /** Address to listen on. Default 127.0.0.1. */
+  host?: string;
+}
+
+export interface ServedRelay {
+  /** Where the routes are: origin plus `basePath`, without a trailing slash. */
+  url: string;
+  relay: Relay;
+  /** Drops open connections (event streams included) and closes the port. */
+  close(): Promise<void>;
+}
+
+function originFor(host: string, port: number): string {
+  const reachable = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
+  return `http://${isIPv6(reachable) ? `[${reachable}]` : reachable}:${port}`;
+}
+
+/** Creates a relay (its options checked first) and serves it; rejects with the listen error. */
+export async function serveRelay(options: ServeRelayOptions): Promise<ServedRelay> {
+  const { port = DEFAULT_RELAY_PORT, host = DEFAULT_RELAY_HOST, ...relayOptions } = options;
+  const relay = createRelay(relayOptions);
+  const server = createServer(toNodeHandler(relay));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port: actualPort } = server.address() as AddressInfo;
+  return {
+    url: `${originFor(host, actualPort)}${(relayOptions.basePath ?? '').replace(/\/+$/, '')}`,
+    relay,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Resolves with the first SIGINT or SIGTERM from now on. */
+function nextStopSignal(): Promise<NodeJS.Signals> {
+  const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM'];
+  return new Promise((resolve) => {
+    const stop = (signal: NodeJS.Signals) => {
+      signals.forEach((name) => process.off(name, stop));
+      resolve(signal);
+    };
+    signals.forEach((name) => process.on(name, stop));
+  });
+}
+
+/**
+ * `pay-checkout relay [options]`: serves a relay until SIGINT or SIGTERM and prints one line
+ * with its URL. Answers the exit code: 0 after a clean stop, 2 for bad arguments or options,
+ * 1 when the port cannot be opened.
+ */
+export async function runRelayCommand(args: string[], io: CliIo, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const parsed = parseRelayArguments(args, env);
+  if (!parsed.ok) {
+    io.err(`pay-checkout relay: ${parsed.message}`);
+    relayUsage().forEach((line) => io.err(line));
+    return 2;
+  }
+  if (parsed.help) {
+    relayUsage().forEach((line) => io.out(line));
+    return 0;
+  }
+  const { port, host, redisUrl, ...options } = parsed.options;
+  // Loaded only when asked for, so a relay without Redis never loads the Redis client.
+  const store: Store | undefined =
+    redisUrl === undefined ? undefined : (await import('../store/redis-store.js')).createRedisStore({ url: redisUrl });
+  let served: ServedRelay;
+  try {
+    served = await serveRelay({ ...options, port, host, ...(store ? { store } : {}) });
+  } catch (error) {
+    await store?.close();
+    if (error instanceof TypeError) {
+      io.err(`pay-checkout relay: ${error.message}`);
+      return 2;
+    }
+    io.err(`pay-checkout relay: cannot listen on ${host}:${port}: ${(error as Error).message}`);
+    return 1;
+  }
+  // Listening for signals before the URL is printed, so a stop sent as soon as it is read is not missed.
+  const stopped = nextStopSignal();
+  io.out(`pay-checkout relay listening on ${served.url}`);
+  const signal = await stopped;
+  await served.close();
+  await store?.close();
+  io.err(`pay-checkout relay stopped (${signal})`);
+  return 0;
+}

@@ -1,0 +1,114 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { createRelay, type PublicOrder, type Relay } from '../../src/relay/index.js';
+import { createRedisStore } from '../../src/store/redis-store.js';
+import type { Store } from '../../src/store/store.js';
+import { startSandbox, type RunningSandbox } from '../sandbox/harness.js';
+import { startRedisServer, type RunningRedis } from '../store/redis-server.js';
+import {
+  BUYER_IP,
+  CLIENT_ID,
+  CLIENT_SECRET,
+  pixChargeBody,
+  PUBLIC_CLIENT_ID,
+  sandboxControl,
+  serveOnLoopback,
+  SOLD_OFFERS,
+  WEBHOOK_SECRET,
+  type ServedRelayForTest,
+} from './relay-harness.js';
+
+describe('two relay instances on one Redis', () => {
+  let redis: RunningRedis;
+  let running: RunningSandbox;
+  const stores: Store[] = [];
+  const upstream: string[] = [];
+  let first: Relay;
+  let second: Relay;
+  let secondServed: ServedRelayForTest;
+
+  function instance(): Relay {
+    const store = createRedisStore({ url: redis.url, keyPrefix: `relay-test-${process.pid}:` });
+    stores.push(store);
+    return createRelay({
+      apiBaseUrl: running.baseUrl,
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+      publicClientId: PUBLIC_CLIENT_ID,
+      offers: SOLD_OFFERS,
+      webhookSecret: WEBHOOK_SECRET,
+      store,
+      orderRefreshMs: 3_600_000,
+      events: { pollMs: 3_600_000, maxPollMs: 3_600_000 },
+      fetch: (input, init) => {
+        const request = new Request(input, init);
+        upstream.push(new URL(request.url).pathname);
+        return fetch(request);
+      },
+    });
+  }
+
+  const count = (path: string) => upstream.filter((seen) => seen === path).length;
+  const call = (relay: Relay, path: string, init: RequestInit = {}) =>
+    relay.fetch(new Request(`http://relay.test${path}`, init), { remoteAddress: BUYER_IP });
+
+  before(async () => {
+    redis = await startRedisServer();
+    running = await startSandbox();
+    first = instance();
+    second = instance();
+    secondServed = await serveOnLoopback(second);
+  });
+  after(async () => {
+    await secondServed.close();
+    for (const store of stores) await store.close();
+    await running.close();
+    await redis.stop();
+  });
+
+  it('share the access token and the config cache', async () => {
+    const answers = await Promise.all(Array.from({ length: 10 }, () => call(first, '/config?offer=77BcHrY')));
+    assert.deepEqual([...new Set(answers.map((response) => response.status))], [200]);
+    const fromSecond = await Promise.all(Array.from({ length: 10 }, () => call(second, '/config?offer=77BcHrY')));
+    assert.deepEqual([...new Set(fromSecond.map((response) => response.status))], [200]);
+    assert.equal(count('/public_api/token/'), 1);
+    assert.equal(count('/public_api/fees/'), 1);
+    assert.equal(count('/public_api/offers/'), 1);
+  });
+
+  it('share the orders, their status and the event fan-out', async () => {
+    const createdResponse = await call(first, '/charges', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
+      body: JSON.stringify(pixChargeBody()),
+    });
+    assert.equal(createdResponse.status, 201);
+    const order = (await createdResponse.json()) as PublicOrder;
+    assert.equal(count('/public_api/token/'), 1, 'the charge used the shared token');
+
+    const onSecond = await call(second, `/orders/${order.id}`);
+    assert.equal(onSecond.status, 200, 'the other instance knows the order');
+
+    // A stream on the first instance; the webhook reaches the second.
+    const stream = await call(first, `/orders/${order.id}/events`);
+    const text = stream.text();
+    await sandboxControl(running, 'POST', '/__sandbox/webhooks', { url: `${secondServed.url}/webhooks`, secret: WEBHOOK_SECRET, events: ['purchase_approved'] });
+    await sandboxControl(running, 'POST', `/__sandbox/orders/${order.id}/pay`);
+    const events = (await text).split('\n\n').filter((block) => block.startsWith('event: status'));
+    assert.deepEqual(events, [
+      `event: status\ndata: ${JSON.stringify({ id: order.id, status: 'waiting_payment' })}`,
+      `event: status\ndata: ${JSON.stringify({ id: order.id, status: 'paid' })}`,
+    ]);
+    assert.equal(((await (await call(first, `/orders/${order.id}`)).json()) as PublicOrder).status, 'paid');
+    assert.equal(count(`/public_api/orders/${order.id}/`), 0, 'the status came through the webhook, not the API');
+
+    // The second instance marked the delivery; the first sees it as a duplicate.
+    const repeated = await call(first, '/webhooks', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ secret: WEBHOOK_SECRET, event: 'purchase_approved', data: { id: order.id, status: 'paid' } }),
+    });
+    assert.deepEqual(await repeated.json(), { received: true, duplicate: true });
+  });
+});

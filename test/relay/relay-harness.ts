@@ -1,0 +1,169 @@
+/**
+ * What the relay tests share: a real sandbox on loopback, a relay in front of it whose
+ * upstream requests are counted, calls to the relay's fetch handler (with the socket address
+ * a Node server would pass), the relay on a loopback port through `toNodeHandler`, and the
+ * widget's request bodies.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createClient } from '../../src/client/index.js';
+import { TEST_CARDS } from '../../src/sandbox/card-outcomes.js';
+import { createRelay, toNodeHandler, type Relay, type RelayOptions } from '../../src/relay/index.js';
+import type { SandboxOptions } from '../../src/sandbox/sandbox.js';
+import { pixChargeBody } from '../sandbox/controls-requests.js';
+import { startSandbox, type RunningSandbox } from '../sandbox/harness.js';
+
+export { TEST_CARDS, pixChargeBody };
+
+export const CLIENT_ID = 'sandbox-client';
+export const CLIENT_SECRET = 'sandbox-secret';
+export const PUBLIC_CLIENT_ID = 'sandbox-public';
+export const WEBHOOK_SECRET = 'whsec-relay-test-7c1f';
+/** Offers of the default fixture: 77BcHrY (prod_foto, 97.00, all five methods), BOLEplan (pix and boleto). */
+export const SOLD_OFFERS = ['77BcHrY', 'FOTOprm', 'BOLEplan', 'CLUBmes'];
+export const BUYER_IP = '203.0.113.7';
+
+export interface UpstreamRequest {
+  method: string;
+  path: string;
+}
+
+export interface RelayUnderTest {
+  running: RunningSandbox;
+  relay: Relay;
+  /** Every request the relay sent to the API, in order. */
+  upstream: UpstreamRequest[];
+  /** How many upstream requests went to `path` (exact pathname). */
+  upstreamCount(path: string): number;
+  /** Errors the relay reported through `onError`. */
+  reported: unknown[];
+  /** Every access token the API issued to the relay. */
+  accessTokens: string[];
+  /** A request to the relay's fetch handler, from `remoteAddress` (default BUYER_IP). */
+  call(method: string, path: string, options?: CallOptions): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export interface CallOptions {
+  body?: unknown;
+  headers?: Record<string, string>;
+  remoteAddress?: string | undefined;
+}
+
+/** A sandbox and a relay in front of it; `options` (or what they are made from the sandbox) override the relay's defaults. */
+export async function startRelay(
+  given: Partial<RelayOptions> | ((running: RunningSandbox) => Partial<RelayOptions>) = {},
+  sandboxOptions: SandboxOptions = {},
+): Promise<RelayUnderTest> {
+  const running = await startSandbox(sandboxOptions);
+  const options = typeof given === 'function' ? given(running) : given;
+  const upstream: UpstreamRequest[] = [];
+  const reported: unknown[] = [];
+  const accessTokens: string[] = [];
+  const countingFetch: typeof fetch = async (input, init) => {
+    const request = new Request(input, init);
+    const path = new URL(request.url).pathname;
+    upstream.push({ method: request.method, path });
+    const response = await fetch(request);
+    if (path === '/public_api/token/' && response.ok) {
+      accessTokens.push(((await response.clone().json()) as { access_token: string }).access_token);
+    }
+    return response;
+  };
+  const usesOwnClient = options.client !== undefined;
+  const relay = createRelay({
+    apiBaseUrl: running.baseUrl,
+    ...(usesOwnClient ? {} : { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, fetch: countingFetch }),
+    publicClientId: PUBLIC_CLIENT_ID,
+    offers: SOLD_OFFERS,
+    webhookSecret: WEBHOOK_SECRET,
+    allowedOrigins: ['https://shop.example'],
+    onError: (error) => reported.push(error),
+    ...options,
+  });
+  return {
+    running,
+    relay,
+    upstream,
+    upstreamCount: (path) => upstream.filter((request) => request.path === path).length,
+    reported,
+    accessTokens,
+    call(method, path, { body, headers = {}, remoteAddress = BUYER_IP } = {}) {
+      const init: RequestInit = { method, headers: { ...headers } };
+      if (body !== undefined) {
+        init.body = typeof body === 'string' ? body : JSON.stringify(body);
+        init.headers = { 'Content-Type': 'application/json', ...headers };
+      }
+      return relay.fetch(new Request(`http://relay.test${path}`, init), remoteAddress === undefined ? {} : { remoteAddress });
+    },
+    close: () => running.close(),
+  };
+}
+
+/** `POST /charges` with a fresh `Idempotency-Key` unless one is given. */
+export function postCharge(
+  relay: Pick<RelayUnderTest, 'call'>,
+  body: unknown,
+  { key = randomUUID(), headers = {}, remoteAddress }: { key?: string; headers?: Record<string, string>; remoteAddress?: string } = {},
+): Promise<Response> {
+  return relay.call('POST', '/charges', { body, headers: { 'Idempotency-Key': key, ...headers }, ...(remoteAddress ? { remoteAddress } : {}) });
+}
+
+/** A client of the sandbox that tries each request once, so a failure reaches the relay at once. */
+export function singleAttemptClient(running: RunningSandbox) {
+  return createClient({ baseUrl: running.baseUrl, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, retry: { maxAttempts: 1 } });
+}
+
+/** A card token from the sandbox's tokenization route, as the browser gets it with the public client id. */
+export async function tokenizeCard(running: RunningSandbox, number: string = TEST_CARDS.approved): Promise<string> {
+  const response = await fetch(`${running.baseUrl}/public_api/card-tokens/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-client-id': PUBLIC_CLIENT_ID },
+    body: JSON.stringify({ holderName: 'ANA SOUZA', number, expMonth: '12', expYear: '2034', cvv: '123' }),
+  });
+  if (response.status !== 201) throw new Error(`tokenization failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** The widget's body of a card charge on 77BcHrY. */
+export function cardChargeBody(method: 'credit_card' | 'threeDs', token: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { ...pixChargeBody(), paymentMethod: method, card: { token }, antifraud_profiling_attempt_reference: randomUUID(), ...extra };
+}
+
+/** A JSON call to a sandbox test control. */
+export async function sandboxControl(running: RunningSandbox, method: string, path: string, body?: unknown): Promise<Response> {
+  const response = await fetch(`${running.baseUrl}${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (response.status >= 300) throw new Error(`${method} ${path} failed: ${response.status} ${await response.text()}`);
+  return response;
+}
+
+export interface ServedRelayForTest {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** The relay on a loopback port through `toNodeHandler`, as a merchant's `http` server runs it. */
+export async function serveOnLoopback(relay: Relay): Promise<ServedRelayForTest> {
+  const server = createServer(toNodeHandler(relay));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** The parsed `{ error }` body of a refusal, after checking its status. */
+export async function refusal(response: Response, status: number): Promise<{ type: string; message: string; fields?: Record<string, string[]>; retryAfter?: number }> {
+  const text = await response.text();
+  if (response.status !== status) throw new Error(`expected ${status}, got ${response.status}: ${text}`);
+  return (JSON.parse(text) as { error: { type: string; message: string; fields?: Record<string, string[]>; retryAfter?: number } }).error;
+}
