@@ -1,9 +1,13 @@
-// Browser tests: every test/**/*.browser.test.ts runs in Debian's headless Chromium.
+// Browser tests: every test/**/*.browser.test.ts runs in Debian's headless Chromium, served
+// next to the checkout's back end: the page's server mounts a relay at /relay, and a sandbox
+// runs on its own port (its own origin). Tests read both from GET /__test-env.
 import { writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { defaultReporter } from '@web/test-runner';
+import { tsImport } from 'tsx/esm/api';
 import { CHROMIUM_ARGS, findChromium } from './scripts/executables.js';
 
 const executablePath = findChromium();
@@ -37,13 +41,46 @@ function totalsReporter() {
   };
 }
 
+async function freePort() {
+  const server = createServer();
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+const port = await freePort();
+const pageOrigin = `http://127.0.0.1:${port}`;
+const relayPath = '/relay';
+const { startCheckoutStack } = await tsImport('./demo/stack.ts', import.meta.url);
+const stack = await startCheckoutStack({ relayPath, pageOrigin });
+
+/** The relay and the sandbox's controls on the page's own server, and where the sandbox is. */
+function checkoutStackMiddleware(ctx, next) {
+  if (ctx.path === '/__test-env') {
+    ctx.body = { sandboxUrl: stack.sandbox.url, relayPath, pageOrigin };
+    return undefined;
+  }
+  if (stack.handle(ctx.req, ctx.res)) {
+    ctx.respond = false;
+    return undefined;
+  }
+  return next();
+}
+
 export default {
   rootDir: fileURLToPath(new URL('.', import.meta.url)),
   files: ['test/**/*.browser.test.ts'],
+  hostname: '127.0.0.1',
+  port,
   nodeResolve: true,
   concurrency: 1,
-  testFramework: { config: { timeout: 10000 } },
+  testFramework: { config: { timeout: 15000 } },
   browsers: [chromeLauncher({ launchOptions: { executablePath, headless: true, args: CHROMIUM_ARGS } })],
-  plugins: [esbuildPlugin({ ts: true, tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)) })],
+  middleware: [checkoutStackMiddleware],
+  plugins: [
+    esbuildPlugin({ ts: true, tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)) }),
+    { name: 'checkout-stack', serverStop: () => stack.close() },
+  ],
   reporters: [defaultReporter(), totalsReporter()],
 };
