@@ -57,6 +57,8 @@ const CORS_HEADERS = {
   'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
   'Access-Control-Allow-Headers': 'Content-Type, X-client-id',
   'Access-Control-Max-Age': '600',
+  // A browser may read only exposed headers: the wait of a 429 must reach the page.
+  'Access-Control-Expose-Headers': 'Retry-After',
 };
 
 function withHeaders(response: Response, headers: Record<string, string>): Response {

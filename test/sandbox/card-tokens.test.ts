@@ -167,6 +167,8 @@ describe('sandbox: POST /public_api/card-tokens/', () => {
     const retryAfter = Number(throttled.headers.get('Retry-After'));
     assert.ok(retryAfter >= 1 && retryAfter <= 60, String(retryAfter));
     assert.equal(typeof ((await throttled.json()) as { detail?: unknown }).detail, 'string');
+    // Exposed to the browser, which can otherwise not read the wait of a cross-origin 429.
+    assert.match(throttled.headers.get('Access-Control-Expose-Headers') ?? '', /Retry-After/);
     assert.equal(running.sandbox.world.cardTokens.size, 20);
   });
 
