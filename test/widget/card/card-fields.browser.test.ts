@@ -1,0 +1,399 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import { sendKeys, setViewport } from '@web/test-runner-commands';
+import '../../../src/widget/card/card-fields.js';
+import type { PayCardFields } from '../../../src/widget/card/card-fields.component.js';
+import { CARD_FIELDS } from '../../../src/widget/card/card-field.js';
+import type { CardChangeDetail, PayCardChangeEvent } from '../../../src/widget/events/card-change-event.js';
+import {
+  FUTURE_YY,
+  FUTURE_YYYY,
+  descriptionOf,
+  errorText,
+  focusedId,
+  inputOf,
+  press,
+  textOf,
+  typeInto,
+} from './card-fields-harness.js';
+
+const empty = () => fixture<PayCardFields>(html`<pay-card-fields></pay-card-fields>`);
+
+describe('<pay-card-fields>', () => {
+  it('is accessible when empty', async () => {
+    const el = await empty();
+    await expect(el).to.be.accessible();
+  });
+
+  it('defaults to pt-BR, reais, one instalment, no brand and no card', async () => {
+    const el = await empty();
+    expect(el.locale).to.equal('pt-BR');
+    expect(el.currency).to.equal('BRL');
+    expect(el.selectedInstallments).to.equal(1);
+    expect(el.brand).to.equal(undefined);
+    expect(el.details()).to.equal(undefined);
+    expect(el.shadowRoot!.querySelector('select')).to.equal(null);
+    for (const field of CARD_FIELDS) {
+      expect(inputOf(el, field).getAttribute('aria-invalid'), field).to.equal('false');
+      expect(errorText(el, field), field).to.equal('');
+    }
+  });
+
+  it('labels every field with visible text and the autofill and keyboard hints phones use', async () => {
+    const el = await empty();
+    const expected = {
+      number: { label: 'Número do cartão', autocomplete: 'cc-number', inputmode: 'numeric' },
+      expiry: { label: 'Validade', autocomplete: 'cc-exp', inputmode: 'numeric' },
+      cvv: { label: 'Código de segurança (CVV)', autocomplete: 'cc-csc', inputmode: 'numeric' },
+      holderName: { label: 'Nome impresso no cartão', autocomplete: 'cc-name', inputmode: 'text' },
+    };
+    for (const field of CARD_FIELDS) {
+      const input = inputOf(el, field);
+      expect(textOf(el, `label[for="${input.id}"]`), field).to.equal(expected[field].label);
+      expect(input.getAttribute('autocomplete'), field).to.equal(expected[field].autocomplete);
+      expect(input.getAttribute('inputmode'), field).to.equal(expected[field].inputmode);
+      expect(input.hasAttribute('placeholder'), field).to.equal(false);
+      expect(input.getBoundingClientRect().height, field).to.be.at.least(44);
+    }
+    expect(descriptionOf(el, 'expiry')).to.deep.equal(['MM/AA']);
+  });
+
+  describe('when the buyer fills the card with the keyboard alone', () => {
+    it('moves with Tab, formats as typed, and answers the normalized card', async () => {
+      const el = await fixture<PayCardFields>(html`
+        <pay-card-fields
+          .installments=${[
+            { installments: 1, installmentAmount: '104.70', total: '104.70', interest: '0.00', interestPercentage: '0', interestFree: true },
+            { installments: 2, installmentAmount: '52.35', total: '104.70', interest: '0.00', interestPercentage: '0', interestFree: true },
+          ]}
+        ></pay-card-fields>
+      `);
+      const changes: CardChangeDetail[] = [];
+      // Listened for on the fixture's container: the event bubbles.
+      el.parentElement!.addEventListener('pay-card-change', (event: PayCardChangeEvent) => changes.push(event.detail));
+      el.focus();
+      expect(focusedId(el)).to.equal('card-number');
+      await sendKeys({ type: '4111111111111111' });
+      await press(el, 'Tab');
+      expect(focusedId(el)).to.equal('card-expiry');
+      await sendKeys({ type: `12${FUTURE_YY}` });
+      await press(el, 'Tab');
+      expect(focusedId(el)).to.equal('card-cvv');
+      await sendKeys({ type: '123' });
+      await press(el, 'Tab');
+      expect(focusedId(el)).to.equal('card-holderName');
+      await sendKeys({ type: "maria  d'ávila " });
+      await press(el, 'Tab');
+      expect(focusedId(el)).to.equal('card-installments');
+      await press(el, 'ArrowDown');
+
+      expect(inputOf(el, 'number').value).to.equal('4111 1111 1111 1111');
+      expect(inputOf(el, 'expiry').value).to.equal(`12/${FUTURE_YY}`);
+      expect(el.selectedInstallments).to.equal(2);
+      expect(el.details()).to.deep.equal({
+        number: '4111111111111111',
+        holderName: "MARIA D'ÁVILA",
+        expMonth: '12',
+        expYear: FUTURE_YYYY,
+        cvv: '123',
+      });
+      expect(changes[0]).to.deep.equal({ brand: 'visa', complete: false, installments: 1 });
+      expect(changes.at(-2)).to.deep.equal({ brand: 'visa', complete: true, installments: 1 });
+      expect(changes.at(-1)).to.deep.equal({ brand: 'visa', complete: true, installments: 2 });
+      await expect(el).to.be.accessible();
+    });
+
+    it('tells a page that holds it inside another shadow root', async () => {
+      const host = await fixture<HTMLDivElement>(html`<div></div>`);
+      const root = host.attachShadow({ mode: 'open' });
+      const el = document.createElement('pay-card-fields');
+      root.append(el);
+      await el.updateComplete;
+      const heard: CardChangeDetail[] = [];
+      const listener = (event: PayCardChangeEvent) => heard.push(event.detail);
+      document.addEventListener('pay-card-change', listener);
+      try {
+        await typeInto(el, 'number', '37');
+      } finally {
+        document.removeEventListener('pay-card-change', listener);
+      }
+      expect(heard).to.deep.equal([{ brand: 'amex', complete: false, installments: 1 }]);
+    });
+
+    it('sends nothing anywhere and logs nothing while the card is typed', async () => {
+      const el = await empty();
+      const originalFetch = window.fetch;
+      const originalSend = XMLHttpRequest.prototype.send;
+      const methods = ['log', 'info', 'warn', 'error', 'debug'] as const;
+      const originals = methods.map((method) => console[method]);
+      const sent: string[] = [];
+      const logged: unknown[][] = [];
+      window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+        sent.push(String(input));
+        return originalFetch.call(window, input, init);
+      };
+      XMLHttpRequest.prototype.send = function send(this: XMLHttpRequest, body?: Document | XMLHttpRequestBodyInit | null) {
+        sent.push('xhr');
+        originalSend.call(this, body);
+      };
+      methods.forEach((method) => {
+        console[method] = (...args: unknown[]) => logged.push(args);
+      });
+      try {
+        await typeInto(el, 'number', '5555555555554444');
+        await typeInto(el, 'expiry', `01${FUTURE_YY}`);
+        await typeInto(el, 'cvv', '321');
+        await typeInto(el, 'holderName', 'Ana Souza');
+        el.validate();
+        el.details();
+      } finally {
+        window.fetch = originalFetch;
+        XMLHttpRequest.prototype.send = originalSend;
+        methods.forEach((method, index) => {
+          console[method] = originals[index]!;
+        });
+      }
+      expect(sent).to.deep.equal([]);
+      expect(logged).to.deep.equal([]);
+      expect(el.details()?.number).to.equal('5555555555554444');
+    });
+  });
+
+  describe('when the buyer types the number', () => {
+    it('is accessible while typing and shows the brand as text tied to the input', async () => {
+      const el = await empty();
+      await typeInto(el, 'number', '411111');
+      expect(inputOf(el, 'number').value).to.equal('4111 11');
+      expect(el.brand).to.equal('visa');
+      expect(textOf(el, '[part="brand"]')).to.equal('Bandeira: Visa');
+      expect(descriptionOf(el, 'number')).to.include('Bandeira: Visa');
+      await expect(el).to.be.accessible();
+    });
+
+    const brands: [string, string, string, string][] = [
+      ['visa', '4111111111111111', '4111 1111 1111 1111', 'Visa'],
+      ['mastercard', '5555555555554444', '5555 5555 5555 4444', 'Mastercard'],
+      ['amex', '378282246310005', '3782 822463 10005', 'American Express'],
+      ['elo', '6362970000457013', '6362 9700 0045 7013', 'Elo'],
+      ['hipercard', '6062825624254001', '6062 8256 2425 4001', 'Hipercard'],
+      ['diners', '30569309025904', '3056 930902 5904', 'Diners Club'],
+    ];
+    for (const [brand, digits, shown, name] of brands) {
+      it(`detects ${name} and groups its digits as embossed`, async () => {
+        const el = await empty();
+        await typeInto(el, 'number', digits);
+        expect(el.brand).to.equal(brand);
+        expect(inputOf(el, 'number').value).to.equal(shown);
+        expect(textOf(el, '[part="brand"]')).to.equal(`Bandeira: ${name}`);
+        // The number is valid for its brand: only the other, empty fields are wrong.
+        expect(el.validate()).to.equal(false);
+        await el.updateComplete;
+        expect(errorText(el, 'number')).to.equal('');
+        expect(errorText(el, 'cvv')).to.not.equal('');
+      });
+    }
+
+    it('drops digits past the brand\'s length', async () => {
+      const el = await empty();
+      await typeInto(el, 'number', '37828224631000599');
+      expect(inputOf(el, 'number').value).to.equal('3782 822463 10005');
+    });
+
+    it('keeps the caret after the digit typed in the middle of the number', async () => {
+      const el = await empty();
+      await typeInto(el, 'number', '41111111');
+      const input = inputOf(el, 'number');
+      input.setSelectionRange(2, 2);
+      await typeInto(el, 'number', '5');
+      expect(input.value).to.equal('4151 1111 1');
+      expect(input.selectionStart).to.equal(3);
+      expect(input.selectionEnd).to.equal(3);
+    });
+
+    it('deletes the digit before a separator when Backspace meets the separator', async () => {
+      const el = await empty();
+      await typeInto(el, 'number', '45111111');
+      const input = inputOf(el, 'number');
+      input.setSelectionRange(5, 5);
+      await press(el, 'Backspace');
+      expect(input.value).to.equal('4511 111');
+      expect(input.selectionStart).to.equal(3);
+    });
+  });
+
+  describe('when the buyer types the expiry', () => {
+    it('writes the slash, pads a single-digit month, and lets Backspace remove the slash', async () => {
+      const el = await empty();
+      await typeInto(el, 'expiry', '12');
+      expect(inputOf(el, 'expiry').value).to.equal('12/');
+      await press(el, 'Backspace');
+      expect(inputOf(el, 'expiry').value).to.equal('12');
+      await typeInto(el, 'expiry', FUTURE_YY);
+      expect(inputOf(el, 'expiry').value).to.equal(`12/${FUTURE_YY}`);
+
+      const other = await empty();
+      await typeInto(other, 'expiry', '4');
+      expect(inputOf(other, 'expiry').value).to.equal('04/');
+    });
+  });
+
+  describe('when the brand decides the security code', () => {
+    it('takes 4 digits for American Express and says where they are', async () => {
+      const el = await empty();
+      await typeInto(el, 'number', '378282246310005');
+      await typeInto(el, 'cvv', '12345');
+      expect(inputOf(el, 'cvv').value).to.equal('1234');
+      expect(descriptionOf(el, 'cvv')).to.deep.equal(['Os 4 dígitos na frente do cartão.']);
+    });
+
+    it('takes 3 digits for the other brands', async () => {
+      const el = await empty();
+      await typeInto(el, 'number', '5555555555554444');
+      await typeInto(el, 'cvv', '1234');
+      expect(inputOf(el, 'cvv').value).to.equal('123');
+      expect(descriptionOf(el, 'cvv')).to.deep.equal(['Os 3 dígitos no verso do cartão.']);
+    });
+
+    it('refuses a 4-digit code typed before a Visa number', async () => {
+      const el = await empty();
+      await typeInto(el, 'cvv', '1234');
+      await typeInto(el, 'number', '4111111111111111');
+      expect(el.validate()).to.equal(false);
+      await el.updateComplete;
+      expect(errorText(el, 'cvv')).to.equal('O código de segurança deste cartão tem 3 dígitos.');
+    });
+  });
+
+  describe('when a field is left invalid', () => {
+    it('shows the error on blur, beside the field, tied with aria-describedby and aria-invalid', async () => {
+      const el = await empty();
+      await typeInto(el, 'number', '4111111111111112');
+      expect(errorText(el, 'number')).to.equal('');
+      await press(el, 'Tab');
+      const input = inputOf(el, 'number');
+      expect(errorText(el, 'number')).to.equal('Número de cartão inválido. Confira os dígitos.');
+      expect(input.getAttribute('aria-invalid')).to.equal('true');
+      expect(input.getAttribute('aria-describedby')!.split(' ')).to.include('card-number-error');
+      expect(descriptionOf(el, 'number')).to.include('Número de cartão inválido. Confira os dígitos.');
+      await expect(el).to.be.accessible();
+    });
+
+    it('shows nothing when the buyer only passes through an empty field', async () => {
+      const el = await empty();
+      el.focus();
+      await press(el, 'Tab');
+      expect(errorText(el, 'number')).to.equal('');
+      expect(inputOf(el, 'number').getAttribute('aria-invalid')).to.equal('false');
+    });
+
+    it('takes the error away as soon as the field is right', async () => {
+      const el = await empty();
+      await typeInto(el, 'number', '411111111111111');
+      await press(el, 'Tab');
+      expect(errorText(el, 'number')).to.equal('O número do cartão está incompleto ou tem dígitos a mais.');
+      await typeInto(el, 'number', '1');
+      expect(errorText(el, 'number')).to.equal('');
+      expect(inputOf(el, 'number').getAttribute('aria-invalid')).to.equal('false');
+    });
+  });
+
+  describe('when validate() is called', () => {
+    it('shows every error, focuses the first invalid field and stays accessible', async () => {
+      const el = await empty();
+      expect(el.validate()).to.equal(false);
+      await el.updateComplete;
+      expect(focusedId(el)).to.equal('card-number');
+      expect(errorText(el, 'number')).to.equal('Informe o número do cartão.');
+      expect(errorText(el, 'expiry')).to.equal('Informe a validade do cartão.');
+      expect(errorText(el, 'cvv')).to.equal('Informe o código de segurança.');
+      expect(errorText(el, 'holderName')).to.equal('Informe o nome.');
+      await expect(el).to.be.accessible();
+    });
+
+    it('focuses the first invalid field in the form\'s order', async () => {
+      const el = await empty();
+      await typeInto(el, 'number', '4111111111111111');
+      await typeInto(el, 'holderName', 'Maria Silva');
+      await typeInto(el, 'expiry', `01${FUTURE_YY}`);
+      inputOf(el, 'holderName').focus();
+      expect(el.validate()).to.equal(false);
+      await el.updateComplete;
+      expect(focusedId(el)).to.equal('card-cvv');
+      expect(errorText(el, 'number')).to.equal('');
+      expect(errorText(el, 'expiry')).to.equal('');
+    });
+
+    it('says an expired card is expired', async () => {
+      const el = await empty();
+      await typeInto(el, 'expiry', '0120');
+      el.validate();
+      await el.updateComplete;
+      expect(errorText(el, 'expiry')).to.equal('Este cartão está vencido.');
+    });
+
+    it('answers true for a complete card and shows no error', async () => {
+      const el = await empty();
+      await typeInto(el, 'number', '6062825624254001');
+      await typeInto(el, 'expiry', `09${FUTURE_YY}`);
+      await typeInto(el, 'cvv', '987');
+      await typeInto(el, 'holderName', 'José Silva-Souza');
+      expect(el.validate()).to.equal(true);
+      await el.updateComplete;
+      for (const field of CARD_FIELDS) expect(errorText(el, field), field).to.equal('');
+      expect(el.details()).to.deep.equal({
+        number: '6062825624254001',
+        holderName: 'JOSÉ SILVA-SOUZA',
+        expMonth: '09',
+        expYear: FUTURE_YYYY,
+        cvv: '987',
+      });
+    });
+  });
+
+  describe('when the API refuses a field', () => {
+    it('shows its message beside the field, focuses it, and drops it once the buyer edits', async () => {
+      const el = await empty();
+      await typeInto(el, 'number', '4111111111111111');
+      el.showFieldErrors({ expiry: ['Cartão vencido.'] });
+      await el.updateComplete;
+      expect(errorText(el, 'expiry')).to.equal('Cartão vencido.');
+      expect(focusedId(el)).to.equal('card-expiry');
+      expect(inputOf(el, 'expiry').getAttribute('aria-invalid')).to.equal('true');
+      await typeInto(el, 'expiry', `12${FUTURE_YY}`);
+      expect(errorText(el, 'expiry')).to.equal('');
+    });
+  });
+
+  describe('when the locale changes', () => {
+    it('speaks Spanish and English', async () => {
+      const el = await fixture<PayCardFields>(html`<pay-card-fields locale="es"></pay-card-fields>`);
+      await typeInto(el, 'number', '4111');
+      expect(textOf(el, 'label[for="card-number"]')).to.equal('Número de la tarjeta');
+      expect(textOf(el, '[part="brand"]')).to.equal('Marca: Visa');
+      el.locale = 'en-GB';
+      await el.updateComplete;
+      expect(textOf(el, 'label[for="card-number"]')).to.equal('Card number');
+      el.validate();
+      await el.updateComplete;
+      expect(errorText(el, 'expiry')).to.equal('Enter the expiry date.');
+    });
+  });
+
+  describe('on a 320px wide phone', () => {
+    after(async () => {
+      await setViewport({ width: 800, height: 600 });
+    });
+
+    it('fits without horizontal scrolling, with 44px targets', async () => {
+      await setViewport({ width: 320, height: 640 });
+      const el = await empty();
+      el.validate();
+      await el.updateComplete;
+      expect(document.documentElement.scrollWidth).to.be.at.most(320);
+      for (const field of CARD_FIELDS) {
+        const box = inputOf(el, field).getBoundingClientRect();
+        expect(box.right, field).to.be.at.most(320);
+        expect(box.height, field).to.be.at.least(44);
+      }
+    });
+  });
+});

@@ -1,0 +1,106 @@
+import { expect } from '@open-wc/testing';
+import { isUuidV4 } from '../../../src/widget/attempt/attempt-id.js';
+import { PROFILER_TRUSTED_TYPES_POLICY, createSandboxAntifraudProfiler } from '../../../src/widget/providers/antifraud-profiler.js';
+import type { AntifraudProfile } from '../../../src/widget/providers/antifraud-profiler.js';
+
+interface TestEnv {
+  sandboxUrl: string;
+}
+
+interface ProfiledAttempt {
+  reference: string;
+  started: boolean;
+  completed: boolean;
+}
+
+async function profiledAttempt(sandboxUrl: string, reference: string): Promise<{ status: number; attempt?: ProfiledAttempt }> {
+  const response = await fetch(`${sandboxUrl}/sandbox/profiler/attempts/${reference}`);
+  return response.ok ? { status: response.status, attempt: (await response.json()) as ProfiledAttempt } : { status: response.status };
+}
+
+describe('createSandboxAntifraudProfiler against the sandbox', () => {
+  let env: TestEnv;
+  let scriptUrl: string;
+
+  before(async () => {
+    env = (await (await fetch('/__test-env')).json()) as TestEnv;
+    scriptUrl = `${env.sandboxUrl}/sandbox/profiler.js`;
+    await fetch('/__sandbox/reset', { method: 'POST' });
+  });
+
+  it('profiles under a fresh UUID v4 that the sandbox records as completed', async () => {
+    const profiler = createSandboxAntifraudProfiler({ scriptUrl });
+    expect(isUuidV4(profiler.reference)).to.equal(true);
+    expect((await profiledAttempt(env.sandboxUrl, profiler.reference)).status).to.equal(404);
+
+    profiler.start();
+    const profile = await profiler.complete({});
+    expect(profile).to.deep.equal({ reference: profiler.reference, profiled: true });
+
+    const recorded = await profiledAttempt(env.sandboxUrl, profiler.reference);
+    expect(recorded.status).to.equal(200);
+    expect(recorded.attempt).to.include({ reference: profiler.reference, started: true, completed: true });
+  });
+
+  it('starts by itself when completed without a start', async () => {
+    const profiler = createSandboxAntifraudProfiler({ scriptUrl });
+    const profile = await profiler.complete({ timeoutMs: 3000 });
+    expect(profile.profiled).to.equal(true);
+    expect((await profiledAttempt(env.sandboxUrl, profiler.reference)).attempt?.completed).to.equal(true);
+  });
+
+  it('gives each instance its own reference and puts one script tag on the page', async () => {
+    const first = createSandboxAntifraudProfiler({ scriptUrl });
+    const second = createSandboxAntifraudProfiler({ scriptUrl });
+    expect(first.reference).to.not.equal(second.reference);
+    first.start();
+    second.start();
+    const profiles = await Promise.all([first.complete({}), second.complete({})]);
+    expect(profiles.map((profile) => profile.profiled)).to.deep.equal([true, true]);
+    expect(document.querySelectorAll(`script[src="${scriptUrl}"]`)).to.have.length(1);
+  });
+
+  it('answers the same outcome when completed twice', async () => {
+    const profiler = createSandboxAntifraudProfiler({ scriptUrl });
+    profiler.start();
+    const first = await profiler.complete({});
+    const again = await profiler.complete({ timeoutMs: 100 });
+    expect(again).to.deep.equal(first);
+  });
+
+  it('works in a page with a strict CSP and Trusted Types: no inline script, no eval, only the sandbox\'s origin', async () => {
+    const sandboxOrigin = new URL(env.sandboxUrl).origin;
+    const policy = [
+      "default-src 'none'",
+      `script-src 'self' ${sandboxOrigin}`,
+      `connect-src ${sandboxOrigin}`,
+      "require-trusted-types-for 'script'",
+      `trusted-types ${PROFILER_TRUSTED_TYPES_POLICY}`,
+    ].join('; ');
+    const result = new Promise<{ profile: AntifraudProfile; violations: string[]; trustedTypesEnforced: boolean }>((resolve) => {
+      window.addEventListener('message', function onMessage(event: MessageEvent) {
+        if (event.source !== frame.contentWindow || event.data?.type !== 'csp-profiler-result') return;
+        window.removeEventListener('message', onMessage);
+        resolve(event.data);
+      });
+    });
+    const frame = document.createElement('iframe');
+    frame.title = 'Strict CSP page';
+    frame.srcdoc = `<!doctype html><html lang="en"><head>
+      <meta http-equiv="Content-Security-Policy" content="${policy}">
+      <meta name="profiler-script" content="${scriptUrl}">
+      <title>Strict CSP</title>
+      <script type="module" src="/test/widget/providers/strict-csp-profiler-page.ts"></script>
+      </head><body></body></html>`;
+    document.body.append(frame);
+    try {
+      const { profile, violations, trustedTypesEnforced } = await result;
+      expect(trustedTypesEnforced).to.equal(true);
+      expect(profile.profiled).to.equal(true);
+      expect(violations.filter((violation) => !violation.includes('never-loaded'))).to.deep.equal([]);
+      expect((await profiledAttempt(env.sandboxUrl, profile.reference)).attempt?.completed).to.equal(true);
+    } finally {
+      frame.remove();
+    }
+  });
+});
