@@ -1,0 +1,122 @@
+import { css } from 'lit';
+
+// Mobile first: on a phone the challenge takes the whole screen (issuer pages are made for
+// about 390 px); from 40em the dialog is a centred card. Sizes are in % of the top layer's
+// containing block (the viewport) rather than vw, which counts the scroll bar and overflows.
+export const threeDSecureDialogStyles = css`
+  :host {
+    display: contents;
+  }
+
+  dialog {
+    box-sizing: border-box;
+    width: 100%;
+    max-width: 100%;
+    height: 100%;
+    max-height: 100%;
+    margin: 0;
+    padding: var(--pay-spacing, 1rem);
+    border: none;
+    color: var(--pay-color-text, #1b1b1b);
+    background: var(--pay-color-background, #ffffff);
+    font-family: var(--pay-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
+    line-height: 1.5;
+    overflow-wrap: anywhere;
+  }
+
+  dialog[open] {
+    display: flex;
+    flex-direction: column;
+    gap: calc(var(--pay-spacing, 1rem) * 0.75);
+  }
+
+  dialog::backdrop {
+    background: var(--pay-color-backdrop, rgb(0 0 0 / 0.6));
+  }
+
+  h2 {
+    margin: 0;
+    font-size: 1.25rem;
+    line-height: 1.3;
+  }
+
+  p {
+    margin: 0;
+  }
+
+  iframe {
+    box-sizing: border-box;
+    display: block;
+    flex: 1 1 auto;
+    width: 100%;
+    min-height: 20rem;
+    border: 1px solid var(--pay-color-border, #8a8a8a);
+    border-radius: var(--pay-radius, 0.5rem);
+    background: #ffffff;
+  }
+
+  button {
+    box-sizing: border-box;
+    min-height: 44px;
+    min-width: 44px;
+    padding: 0.5rem 1.25rem;
+    border: 2px solid var(--pay-color-primary, #0b57d0);
+    border-radius: var(--pay-radius, 0.5rem);
+    color: var(--pay-color-primary, #0b57d0);
+    background: var(--pay-color-background, #ffffff);
+    font: inherit;
+    font-weight: 600;
+    cursor: pointer;
+  }
+
+  h2:focus-visible,
+  iframe:focus-visible,
+  button:focus-visible {
+    outline: 3px solid var(--pay-color-primary, #0b57d0);
+    outline-offset: 2px;
+  }
+
+  @media (min-width: 40em) {
+    dialog {
+      width: min(32rem, calc(100% - 2rem));
+      height: auto;
+      max-height: calc(100% - 2rem);
+      margin: auto;
+      padding: calc(var(--pay-spacing, 1rem) * 1.5);
+      border-radius: var(--pay-radius, 0.5rem);
+      box-shadow: 0 0.5rem 2rem rgb(0 0 0 / 0.3);
+    }
+
+    iframe {
+      flex: 0 1 auto;
+      height: 26rem;
+    }
+
+    button {
+      align-self: flex-end;
+    }
+  }
+
+  @media (prefers-reduced-motion: no-preference) {
+    dialog[open] {
+      animation: pay-3ds-dialog-enter 160ms ease-out;
+    }
+
+    dialog[open]::backdrop {
+      animation: pay-3ds-backdrop-enter 160ms ease-out;
+    }
+  }
+
+  @keyframes pay-3ds-dialog-enter {
+    from {
+      opacity: 0;
+      transform: translateY(1rem);
+    }
+  }
+
+  @keyframes pay-3ds-backdrop-enter {
+    from {
+      opacity: 0;
+    }
+  }
+`;
