@@ -31,8 +31,16 @@ function toRequest(req: IncomingMessage): Request {
   } as RequestInit);
 }
 
+export interface NodeListenerOptions {
+  /** The JSON body of the 500 answered when the handler itself fails; default `{detail}` as the API writes it. */
+  internalErrorBody?: unknown;
+}
+
 /** A `(req, res)` listener for `http.createServer`, Express or Connect. */
-export function toNodeListener(handler: FetchHandler): (req: IncomingMessage, res: ServerResponse) => void {
+export function toNodeListener(
+  handler: FetchHandler,
+  { internalErrorBody = { detail: 'Erro interno.' } }: NodeListenerOptions = {},
+): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
     void (async () => {
       let response: Response;
@@ -45,7 +53,7 @@ export function toNodeListener(handler: FetchHandler): (req: IncomingMessage, re
         }
         console.error('unexpected error while handling', req.method, req.url, error);
         if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
-        res.end(JSON.stringify({ detail: 'Erro interno.' }));
+        res.end(JSON.stringify(internalErrorBody));
         return;
       }
       const headers: Record<string, string | string[]> = {};

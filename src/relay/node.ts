@@ -14,5 +14,19 @@ import type { Relay } from './relay.js';
 
 /** A `(req, res)` listener serving `relay`. */
 export function toNodeHandler(relay: Relay): (req: IncomingMessage, res: ServerResponse) => void {
-  return toNodeListener((request, info) => relay.fetch(request, info));
+  const listener = toNodeListener((request, info) => relay.fetch(request, info), {
+    internalErrorBody: { error: { type: 'internal', message: 'The relay could not complete the request.' } },
+  });
+  return (req, res) => {
+    // A body parser mounted before the relay has read the body already: say so, in the
+    // relay's error shape, instead of failing on an empty stream.
+    if (req.readableEnded && req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(500, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ error: { type: 'internal', message: BODY_ALREADY_READ } }));
+      return;
+    }
+    listener(req, res);
+  };
 }
+
+export const BODY_ALREADY_READ = 'The request body was already read before the relay: mount the relay before any body parser.';

@@ -2,7 +2,10 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
-import { createRelay, type RelayOptions } from '../../src/relay/index.js';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { createRelay, toNodeHandler, type RelayOptions } from '../../src/relay/index.js';
+import { BODY_ALREADY_READ } from '../../src/relay/node.js';
 import { startSandbox, type RunningSandbox } from '../sandbox/harness.js';
 import { CLIENT_ID, CLIENT_SECRET, pixChargeBody, PUBLIC_CLIENT_ID, serveOnLoopback, SOLD_OFFERS } from './relay-harness.js';
 
@@ -87,5 +90,25 @@ describe('toNodeHandler: the relay on a node:http server', () => {
       assert.equal(answer.status, 413);
       assert.equal((JSON.parse(answer.body) as { error: { type: string } }).error.type, 'payload_too_large');
     });
+  });
+
+  it('says so in its own error shape when a body parser read the body first', async () => {
+    const running = await startSandbox();
+    const relay = createRelay({ apiBaseUrl: running.baseUrl, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, publicClientId: PUBLIC_CLIENT_ID, offers: SOLD_OFFERS });
+    const app = express();
+    app.use(express.json());
+    app.use('/checkout', toNodeHandler(relay));
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const answer = await chargeFrom(`http://127.0.0.1:${port}/checkout`, '127.0.0.1');
+      assert.equal(answer.status, 500);
+      assert.deepEqual(JSON.parse(answer.body), { error: { type: 'internal', message: BODY_ALREADY_READ } });
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await running.close();
+    }
   });
 });
