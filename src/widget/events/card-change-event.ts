@@ -15,12 +15,12 @@ export interface CardChangeDetail {
  * the card is complete, or the instalments. Bubbles and crosses shadow roots.
  */
 export class PayCardChangeEvent extends Event {
-  static readonly eventName = 'pay-card-change';
+  static readonly type = 'pay-card-change';
 
   readonly detail: CardChangeDetail;
 
   constructor(detail: CardChangeDetail) {
-    super(PayCardChangeEvent.eventName, { bubbles: true, composed: true });
+    super(PayCardChangeEvent.type, { bubbles: true, composed: true });
     this.detail = detail;
   }
 }

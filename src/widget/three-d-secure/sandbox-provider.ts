@@ -19,8 +19,7 @@ import {
   type ThreeDSecureInput,
   type ThreeDSecureProvider,
 } from './provider.js';
-import { PayThreeDSecureCancelEvent } from './three-d-secure-cancel-event.js';
-import './three-d-secure-dialog.js';
+import { PayThreeDSecureCancelEvent } from '../events/three-d-secure-cancel-event.js';
 
 /** The `type` of the message the sandbox's challenge page posts to the page that framed it. */
 export const THREE_DS_RESULT_MESSAGE_TYPE = 'pay-checkout:3ds-result';
@@ -137,7 +136,10 @@ function frictionlessOutcome(session: ThreeDsSession): ThreeDSecureResult {
  * own origin, of the result type and about this session counts: any other window may post
  * to the page. Whatever the outcome, the dialog is closed and removed and focus goes back.
  */
-function runChallenge(session: ThreeDsSession, settings: SandboxThreeDSecureSettings, signal: AbortSignal | undefined): Promise<ThreeDSecureResult> {
+async function runChallenge(session: ThreeDsSession, settings: SandboxThreeDSecureSettings, signal: AbortSignal | undefined): Promise<ThreeDSecureResult> {
+  // The dialog is registered (and, in a bundle, loaded) only when a challenge needs it:
+  // importing the widget's classes registers nothing, and frictionless payments never fetch it.
+  await import('./three-d-secure-dialog.js');
   const { challengeUrl } = session;
   const challengeOrigin = originOf(challengeUrl);
   if (challengeUrl === undefined || challengeOrigin === undefined) {

@@ -2,7 +2,7 @@ import { LitElement, html, nothing } from 'lit';
 import { property, query } from 'lit/decorators.js';
 import { resolveLocale } from '../i18n/locales.js';
 import { translate } from '../i18n/translate.js';
-import { PayThreeDSecureCancelEvent } from './three-d-secure-cancel-event.js';
+import { PayThreeDSecureCancelEvent } from '../events/three-d-secure-cancel-event.js';
 import { threeDSecureDialogStyles } from './three-d-secure-dialog.styles.js';
 
 /**

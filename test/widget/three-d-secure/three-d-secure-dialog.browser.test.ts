@@ -1,7 +1,7 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { emulateMedia, sendKeys, setViewport } from '@web/test-runner-commands';
 import '../../../src/widget/three-d-secure/three-d-secure-dialog.js';
-import { PayThreeDSecureCancelEvent } from '../../../src/widget/three-d-secure/three-d-secure-cancel-event.js';
+import { PayThreeDSecureCancelEvent } from '../../../src/widget/events/three-d-secure-cancel-event.js';
 import type { PayThreeDSecureDialog } from '../../../src/widget/three-d-secure/three-d-secure-dialog.component.js';
 import { nativeDialogOf, testEnv } from './sandbox-3ds.js';
 

@@ -1,0 +1,59 @@
+/**
+ * What the checkout offers and charges, worked out from the relay's configuration and the
+ * page's attributes: which methods, in which order; what the buyer pays for the instalments
+ * chosen; and the charge's `metadata`.
+ */
+import { METADATA_KEYS, type ChargeMetadata } from '../../contract/charge-request.js';
+import { CHARGE_METHODS, type ChargeMethod } from '../../contract/payment-methods.js';
+import { captureUtmMetadata } from '../attempt/utm.js';
+import type { CheckoutConfig } from './relay-connection.js';
+
+function isChargeMethod(value: string): value is ChargeMethod {
+  return (CHARGE_METHODS as readonly string[]).includes(value);
+}
+
+/**
+ * The methods of the `methods` attribute (`"pix,credit_card,boleto"`), in its order, without
+ * repeats and unknown names; undefined when the attribute names none (all methods are offered).
+ */
+export function parseMethodList(attribute: string | undefined): ChargeMethod[] | undefined {
+  const names = (attribute ?? '')
+    .split(/[\s,]+/)
+    .map((name) => name.trim())
+    .filter(isChargeMethod);
+  return names.length === 0 ? undefined : [...new Set(names)];
+}
+
+/**
+ * The methods to show: those the offer takes (the config), narrowed and ordered by the page's
+ * list, and only those the checkout can complete (`canPay`: a card needs a profiler, 3DS a provider).
+ */
+export function offeredMethods(
+  config: CheckoutConfig,
+  wanted: readonly ChargeMethod[] | undefined,
+  canPay: (method: ChargeMethod) => boolean,
+): ChargeMethod[] {
+  const enabled = config.paymentMethods;
+  const ordered = wanted ? wanted.filter((method) => enabled.includes(method)) : enabled;
+  return ordered.filter(canPay);
+}
+
+/** What the buyer pays: the instalment plan's total for a card (interest included), else the offer's price. */
+export function payableAmount(config: CheckoutConfig, installments: number | undefined): string {
+  if (installments === undefined) return config.offer.price;
+  return config.installments.find((option) => option.installments === installments)?.total ?? config.offer.price;
+}
+
+/**
+ * The charge's `metadata`: the traffic-source tags of the page URL, then the page's own
+ * `metadata` property over them. Only the keys the API accepts, with text values, are kept
+ * (supplement, "Known behaviour": any other key is refused).
+ */
+export function chargeMetadata(given: Readonly<Record<string, unknown>> | undefined, href?: string): ChargeMetadata {
+  const metadata: ChargeMetadata = captureUtmMetadata(href);
+  for (const key of METADATA_KEYS) {
+    const value = given?.[key];
+    if (typeof value === 'string' && value.trim() !== '') metadata[key] = value.trim();
+  }
+  return metadata;
+}

@@ -1,0 +1,404 @@
+import { LitElement, html, nothing } from 'lit';
+import type { PropertyValues } from 'lit';
+import { property, query, state } from 'lit/decorators.js';
+import { parseCents } from '../../contract/money.js';
+import { isCardMethod, type ChargeMethod } from '../../contract/payment-methods.js';
+import { deviceFingerprint } from '../attempt/device-fingerprint.js';
+import type { PayCardFields } from '../card/card-fields.component.js';
+import type { PayCustomerFields, CustomerPrefill } from '../customer/customer-fields.component.js';
+import { PayAntifraudFallbackEvent } from '../events/antifraud-fallback-event.js';
+import { PayBeforeSubmitEvent } from '../events/before-submit-event.js';
+import type { PayMethodChangeEvent } from '../events/method-change-event.js';
+import { PayReadyEvent } from '../events/ready-event.js';
+import { formatAmount } from '../i18n/format-amount.js';
+import { resolveLocale, type SupportedLocale } from '../i18n/locales.js';
+import { translate } from '../i18n/translate.js';
+import type { PayMethodPicker } from '../method-picker/method-picker.component.js';
+import type { AntifraudProfiler } from '../providers/antifraud-profiler.js';
+import type { CardTokenizer } from '../providers/card-tokenizer.js';
+import type { ThreeDSecureProvider } from '../three-d-secure/provider.js';
+import { checkoutStyles } from './checkout.styles.js';
+import { loadFailureMessage } from './checkout-messages.js';
+import { chargeMetadata, offeredMethods, parseMethodList, payableAmount } from './checkout-offer.js';
+import { defaultAntifraudProfiler, defaultCardTokenizer, defaultThreeDSecureProvider } from './checkout-providers.js';
+import { bannerView, loadErrorView, orderView, productView, progressText } from './checkout-views.js';
+import { ConfigController, ConfigStatus } from './config-controller.js';
+import type { PaymentRequest } from './payment-attempt.js';
+import { PaymentController } from './payment-controller.js';
+import { RelayConnection, type CheckoutConfig } from './relay-connection.js';
+
+/**
+ * @summary The checkout: loads an offer from the merchant's relay and takes the buyer from the
+ * choice of payment method to a created charge (Pix, Pix Automático, boleto, card, card with 3-D Secure).
+ *
+ * @event pay-ready - `PayReadyEvent`: configuration loaded, form on screen. `detail`: `{ offer, currency, methods }`.
+ * @event pay-method-change - `PayMethodChangeEvent`: the buyer picked a method. `detail`: `{ method, previous }`.
+ * @event pay-before-submit - `PayBeforeSubmitEvent` (cancelable): about to pay. `detail`: `{ method, offerId, amount, currency, installments }`.
+ * @event pay-order-created - `PayOrderCreatedEvent`: the relay created the order. `detail`: `{ order }`.
+ * @event pay-paid - `PayPaidEvent`: the order is paid. `detail`: `{ order }`.
+ * @event pay-failed - `PayFailedEvent`: the payment failed. `detail`: `{ reason, order, errorType }`.
+ * @event pay-status-change - `PayStatusChangeEvent`: a created order's status changed. `detail`: `{ order, status, previousStatus }`.
+ * @event pay-antifraud-fallback - `PayAntifraudFallbackEvent`: a card charge went on without a completed profile. `detail`: `{ reference, reason }`.
+ *
+ * @csspart base - The wrapper of everything.
+ * @csspart loading - The loading message.
+ * @csspart load-error - The error state when the offer could not be loaded.
+ * @csspart retry-button - Its "try again" button.
+ * @csspart product - The product summary (image, name, price).
+ * @csspart product-image - The product image.
+ * @csspart product-name - The product name.
+ * @csspart price - The `<pay-price>` of the amount due.
+ * @csspart form - The payment form.
+ * @csspart banner - The error message at the top of the form.
+ * @csspart methods - The `<pay-method-picker>`.
+ * @csspart customer - The `<pay-customer-fields>`.
+ * @csspart card - The `<pay-card-fields>`.
+ * @csspart submit - The pay button.
+ * @csspart progress - What the payment is doing, under the button.
+ * @csspart order - The created order's summary.
+ *
+ * @cssprop --pay-color-primary - Pay button, chosen method, focus ring.
+ * @cssprop --pay-color-on-primary - Text on the pay button.
+ * @cssprop --pay-color-text - Text colour.
+ * @cssprop --pay-color-muted - Secondary text (hints, explanations).
+ * @cssprop --pay-color-background - Background.
+ * @cssprop --pay-color-input-background - Background of the inputs.
+ * @cssprop --pay-color-border - Borders of inputs and options.
+ * @cssprop --pay-color-error - Error text and borders.
+ * @cssprop --pay-color-focus - Focus ring.
+ * @cssprop --pay-radius - Corner radius.
+ * @cssprop --pay-font-family - Font.
+ * @cssprop --pay-spacing - Base spacing.
+ */
+export class PayCheckout extends LitElement {
+  static override styles = checkoutStyles;
+
+  private readonly configController = new ConfigController(
+    this,
+    (signal) => (this.relay && this.offer ? this.connection().getConfig(this.offer, { signal }) : undefined),
+    (config) => this.handleConfigReady(config),
+  );
+  private readonly payment = new PaymentController(this, {
+    locale: () => this.resolvedLocale,
+    announce: (text) => this.announce(text),
+    showFieldErrors: (fields) => this.showFieldErrors(fields),
+    showCardErrors: (fields) => this.cardFields?.showFieldErrors(fields),
+    focusOrder: () => this.focusOrder(),
+    orderEventsUrl: (orderId) => this.connection().orderEventsUrl(orderId),
+  });
+
+  @state() private method: ChargeMethod | undefined;
+  @state() private methodError = '';
+  @state() private announcement = '';
+  @state() private installments = 1;
+
+  @query('pay-method-picker') private methodPicker?: PayMethodPicker;
+  @query('pay-customer-fields') private customerFields?: PayCustomerFields;
+  @query('pay-card-fields') private cardFields?: PayCardFields;
+
+  private relayConnection: { relay: string; connection: RelayConnection } | undefined;
+  private defaultProfiler: AntifraudProfiler | undefined;
+  private defaultThreeDSecure: { config: CheckoutConfig; locale: SupportedLocale; provider: ThreeDSecureProvider | undefined } | undefined;
+  private readyPending = false;
+
+  /** Where the merchant mounted the relay: `/checkout`, or an absolute URL. */
+  @property() relay = '';
+
+  /** The offer id to sell. */
+  @property() offer = '';
+
+  /** `pt-BR` (default), `es` or `en`; other tags fall back to the closest of these. */
+  @property() locale = 'pt-BR';
+
+  /** The methods to offer and their order, comma-separated (`pix,credit_card,boleto`); all the offer takes by default. */
+  @property() methods = '';
+
+  /** Ask the buyer's birth date (sent as `customer.birthDate`). */
+  @property({ type: Boolean, attribute: 'ask-birth-date' }) askBirthDate = false;
+
+  /** Prefill of the buyer's fields. */
+  @property({ attribute: false }) customer: CustomerPrefill | undefined;
+
+  /** Traffic-source tags (`utm_*`, `sck`) over those read from the page URL; other keys are dropped. */
+  @property({ attribute: false }) metadata: Readonly<Record<string, string>> | undefined;
+
+  /** Tokenizes the card; by default the API's endpoint from the relay's configuration. */
+  @property({ attribute: false }) cardTokenizer: CardTokenizer | undefined;
+
+  /** Profiles the device for anti-fraud; by default the one the relay's configuration names. */
+  @property({ attribute: false }) antifraudProfiler: AntifraudProfiler | undefined;
+
+  /** Authenticates `threeDs` payments; by default the one the relay's configuration names. */
+  @property({ attribute: false }) threeDSecureProvider: ThreeDSecureProvider | undefined;
+
+  private get resolvedLocale(): SupportedLocale {
+    return resolveLocale(this.locale);
+  }
+
+  private get config(): CheckoutConfig | undefined {
+    return this.configController.config;
+  }
+
+  private get profiler(): AntifraudProfiler | undefined {
+    return this.antifraudProfiler ?? this.defaultProfiler;
+  }
+
+  private get threeDSecure(): ThreeDSecureProvider | undefined {
+    const config = this.config;
+    if (this.threeDSecureProvider) return this.threeDSecureProvider;
+    if (!config || !this.shadowRoot) return undefined;
+    const locale = this.resolvedLocale;
+    const made = this.defaultThreeDSecure;
+    if (made?.config !== config || made.locale !== locale) {
+      this.defaultThreeDSecure = { config, locale, provider: defaultThreeDSecureProvider(config, this.shadowRoot, locale) };
+    }
+    return this.defaultThreeDSecure!.provider;
+  }
+
+  /** The methods on screen. */
+  get offeredMethods(): ChargeMethod[] {
+    const config = this.config;
+    if (!config) return [];
+    return offeredMethods(config, parseMethodList(this.methods), (method) => {
+      if (isCardMethod(method) && !this.profiler) return false;
+      return method !== 'threeDs' || this.threeDSecure !== undefined;
+    });
+  }
+
+  private get isCard(): boolean {
+    return this.method !== undefined && isCardMethod(this.method);
+  }
+
+  /** What the buyer pays now, a decimal string. */
+  private get amount(): string | undefined {
+    const config = this.config;
+    return config ? payableAmount(config, this.isCard ? this.installments : undefined) : undefined;
+  }
+
+  private connection(): RelayConnection {
+    if (this.relayConnection?.relay !== this.relay) {
+      this.relayConnection = { relay: this.relay, connection: new RelayConnection({ relay: this.relay }) };
+    }
+    return this.relayConnection.connection;
+  }
+
+  private handleConfigReady(config: CheckoutConfig): void {
+    this.defaultProfiler = defaultAntifraudProfiler(config);
+    // Profiling starts as soon as the checkout is on the page (supplement, "Anti-fraud profiling").
+    if (this.isConnected) this.profiler?.start();
+    this.readyPending = true;
+  }
+
+  private handleMethodChange(event: PayMethodChangeEvent): void {
+    this.method = event.detail.method;
+    this.methodError = '';
+  }
+
+  private handleCardChange(): void {
+    this.installments = this.cardFields?.selectedInstallments ?? 1;
+  }
+
+  private handleSubmit(event: SubmitEvent): void {
+    event.preventDefault();
+    const { payment } = this;
+    // Checked before anything awaits: the second click of a double click finds the payment running.
+    if (payment.phase === 'paying' || payment.phase === 'created') return;
+    if (payment.canRetry) {
+      payment.retry();
+      return;
+    }
+    const config = this.config;
+    const request = this.paymentRequest();
+    if (!config || !request) return;
+    const beforeSubmit = new PayBeforeSubmitEvent({
+      method: request.method,
+      offerId: request.offerId,
+      amount: payableAmount(config, request.card?.installments),
+      currency: request.currency,
+      installments: request.card?.installments,
+    });
+    this.dispatchEvent(beforeSubmit);
+    if (beforeSubmit.defaultPrevented) return;
+    this.methodError = '';
+    payment.start(request, {
+      relay: this.connection(),
+      cardTokenizer: this.cardTokenizer ?? defaultCardTokenizer(config),
+      antifraudProfiler: this.profiler,
+      threeDSecureProvider: this.threeDSecure,
+      onAntifraudFallback: (reference, reason) => this.dispatchEvent(new PayAntifraudFallbackEvent({ reference, reason })),
+    });
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if ((changed.has('relay') || changed.has('offer')) && (this.hasUpdated || this.configController.status === ConfigStatus.Idle)) {
+      this.configController.reload();
+    }
+    const methods = this.offeredMethods;
+    if (this.method === undefined || !methods.includes(this.method)) this.method = methods[0];
+  }
+
+  protected override updated(): void {
+    const config = this.config;
+    if (this.readyPending && config && this.configController.status === ConfigStatus.Ready) {
+      this.readyPending = false;
+      this.dispatchEvent(
+        new PayReadyEvent({ offer: config.offer, currency: config.product.currency, methods: this.offeredMethods }),
+      );
+    }
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (this.configController.status === ConfigStatus.Ready) this.profiler?.start();
+  }
+
+  /** Says `text` in the polite live region (emptied first, so the same text is read again). */
+  private announce(text: string): void {
+    this.announcement = '';
+    void this.updateComplete.then(() => {
+      this.announcement = text;
+    });
+  }
+
+  /** Checks the form; the request for an attempt, or undefined with the problems shown and focus on the first. */
+  private paymentRequest(): PaymentRequest | undefined {
+    const config = this.config;
+    const method = this.method;
+    const customerFields = this.customerFields;
+    if (!config || !method || !customerFields) return undefined;
+    const cardFields = this.isCard ? this.cardFields : undefined;
+    // The card first: the buyer's fields come before it on screen and take focus last.
+    const cardValid = cardFields ? cardFields.validate() : true;
+    const customerValid = customerFields.validate();
+    const customer = customerFields.customerDetails();
+    const address = method === 'threeDs' ? customerFields.billingAddress() : undefined;
+    const card = cardFields?.details();
+    if (!cardValid || !customerValid || !customer || (cardFields && !card) || (method === 'threeDs' && !address)) {
+      const count = customerFields.invalidFields.length + (cardValid ? 0 : 1);
+      this.announce(translate(this.resolvedLocale, 'checkout.fieldsToFix', { count }));
+      return undefined;
+    }
+    // The instalments as the card form holds them now: it may have moved them to the first option itself.
+    const installments = card && cardFields ? cardFields.selectedInstallments : undefined;
+    const amount = payableAmount(config, installments);
+    return {
+      method,
+      offerId: config.offer.id,
+      customer: { ...customer, fingerprint: deviceFingerprint().id },
+      ...(address ? { address } : {}),
+      metadata: chargeMetadata(this.metadata),
+      ...(card && installments !== undefined ? { card: { details: card, installments } } : {}),
+      amountInCents: Number(parseCents(amount)),
+      currency: config.product.currency,
+    };
+  }
+
+  /** Puts a refusal's messages on the buyer's fields and on the method choice; answers the paths placed. */
+  private showFieldErrors(fields: Readonly<Record<string, readonly string[]>>): Set<string> {
+    const placed = new Set(this.customerFields?.showServerErrors(fields) ?? []);
+    const methodMessages = fields['paymentMethod'];
+    if (methodMessages && methodMessages.length > 0) {
+      this.methodError = methodMessages.join(' ');
+      placed.add('paymentMethod');
+    }
+    if (placed.has('paymentMethod') && placed.size === 1) void this.updateComplete.then(() => this.methodPicker?.focus());
+    else if (placed.size > 0) void this.customerFields?.focusFirstInvalid();
+    return placed;
+  }
+
+  /** Moves focus to the created order's heading once drawn. */
+  private focusOrder(): void {
+    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('#order-title')?.focus());
+  }
+
+  /** Loads the configuration again (the error state's retry). */
+  reload(): void {
+    this.configController.reload();
+  }
+
+  private renderSubmit(config: CheckoutConfig, locale: SupportedLocale) {
+    const { phase } = this.payment;
+    const paying = phase === 'paying';
+    const amount = formatAmount(this.amount ?? config.offer.price, config.product.currency, locale) ?? '';
+    let label = translate(locale, 'checkout.submit', { amount });
+    if (paying) label = translate(locale, 'checkout.submitting');
+    else if (phase === 'interrupted') label = translate(locale, 'checkout.retry');
+    return html`
+      <button part="submit" class="submit" type="submit" aria-disabled=${paying ? 'true' : 'false'}>${label}</button>
+      ${paying ? html`<p part="progress" class="progress">${progressText(this.payment.step, locale)}</p>` : nothing}
+    `;
+  }
+
+  private renderForm(config: CheckoutConfig, locale: SupportedLocale) {
+    const methods = this.offeredMethods;
+    const method = this.method;
+    // The form is locked while an attempt runs or waits to be tried again: its request is fixed.
+    const { locked } = this.payment;
+    if (!method) return html`<p class="empty">${translate(locale, 'checkout.noMethods')}</p>`;
+    return html`
+      <form part="form" class="form" novalidate @submit=${this.handleSubmit}>
+        ${bannerView(this.payment.banner, this.payment.phase === 'interrupted', locale)}
+        <pay-method-picker
+          part="methods"
+          exportparts="option: method-option, option-name: method-name, option-description: method-description"
+          .methods=${methods}
+          .value=${method}
+          .error=${this.methodError}
+          locale=${locale}
+          ?disabled=${locked}
+          @pay-method-change=${this.handleMethodChange}
+        ></pay-method-picker>
+        <pay-customer-fields
+          part="customer"
+          exportparts="input: field-input, label: field-label, error: field-error, hint: field-hint"
+          .prefill=${this.customer}
+          locale=${locale}
+          ?require-document=${method === 'pix_auto' || method === 'boleto'}
+          ?ask-birth-date=${this.askBirthDate}
+          ?require-address=${method === 'threeDs'}
+          ?disabled=${locked}
+        ></pay-customer-fields>
+        ${this.isCard
+          ? html`
+              <fieldset class="card">
+                <legend>${translate(locale, 'checkout.card.legend')}</legend>
+                <pay-card-fields
+                  part="card"
+                  locale=${locale}
+                  currency=${config.product.currency}
+                  .installments=${config.installments}
+                  ?disabled=${locked}
+                  @pay-card-change=${this.handleCardChange}
+                ></pay-card-fields>
+              </fieldset>
+            `
+          : nothing}
+        ${this.renderSubmit(config, locale)}
+      </form>
+    `;
+  }
+
+  override render() {
+    const locale = this.resolvedLocale;
+    const { status } = this.configController;
+    const config = this.config;
+    let content;
+    if (status === ConfigStatus.Failed) {
+      const message = translate(locale, loadFailureMessage(this.configController.error));
+      content = loadErrorView(message, translate(locale, 'checkout.retry'), () => this.reload());
+    }
+    else if (status !== ConfigStatus.Ready || !config) content = html`<p part="loading" class="loading">${translate(locale, 'checkout.loading')}</p>`;
+    else {
+      content = html`
+        ${productView(config, this.amount ?? config.offer.price, locale)}
+        ${this.payment.phase === 'created' && this.payment.order ? orderView(this.payment.order, locale) : this.renderForm(config, locale)}
+      `;
+    }
+    return html`
+      <div part="base" class="checkout" lang=${locale} aria-busy=${status === ConfigStatus.Loading ? 'true' : 'false'}>
+        <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">${this.announcement}</div>
+        ${content}
+      </div>
+    `;
+  }
+}

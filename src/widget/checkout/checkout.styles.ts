@@ -1,0 +1,174 @@
+import { css } from 'lit';
+
+export const checkoutStyles = css`
+  :host {
+    display: block;
+    box-sizing: border-box;
+    max-width: 36rem;
+    color: var(--pay-color-text, #1b1b1f);
+    background: var(--pay-color-background, #ffffff);
+    font-family: var(--pay-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
+    line-height: 1.5;
+  }
+
+  :host([hidden]) {
+    display: none;
+  }
+
+  .checkout {
+    display: grid;
+    gap: calc(var(--pay-spacing, 1rem) * 1.25);
+    padding: var(--pay-spacing, 1rem);
+  }
+
+  .visually-hidden {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    margin: -1px;
+    padding: 0;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+    border: 0;
+  }
+
+  .product {
+    display: flex;
+    align-items: center;
+    gap: var(--pay-spacing, 1rem);
+    min-width: 0;
+  }
+
+  .product img {
+    flex: none;
+    width: 4rem;
+    height: 4rem;
+    object-fit: cover;
+    border-radius: var(--pay-radius, 8px);
+  }
+
+  .product-text {
+    display: grid;
+    min-width: 0;
+  }
+
+  .product-name {
+    margin: 0;
+    font-size: 1.125rem;
+    overflow-wrap: anywhere;
+  }
+
+  .product pay-price {
+    font-size: 1.25rem;
+    font-weight: 700;
+  }
+
+  .form {
+    display: grid;
+    gap: calc(var(--pay-spacing, 1rem) * 1.25);
+  }
+
+  fieldset.card {
+    margin: 0;
+    padding: 0;
+    border: 0;
+    min-width: 0;
+  }
+
+  fieldset.card legend {
+    padding: 0;
+    margin-bottom: calc(var(--pay-spacing, 1rem) / 2);
+    font-weight: 600;
+  }
+
+  button {
+    box-sizing: border-box;
+    min-height: 44px;
+    padding: 0.625rem 1.25rem;
+    font: inherit;
+    font-weight: 600;
+    border-radius: var(--pay-radius, 8px);
+    cursor: pointer;
+  }
+
+  button:focus-visible,
+  h3:focus-visible {
+    outline: 3px solid var(--pay-color-focus, var(--pay-color-primary, #0b57d0));
+    outline-offset: 2px;
+  }
+
+  .submit {
+    width: 100%;
+    color: var(--pay-color-on-primary, #ffffff);
+    background: var(--pay-color-primary, #0b57d0);
+    border: 2px solid var(--pay-color-primary, #0b57d0);
+  }
+
+  .submit[aria-disabled='true'] {
+    cursor: progress;
+  }
+
+  .secondary {
+    color: var(--pay-color-primary, #0b57d0);
+    background: var(--pay-color-background, #ffffff);
+    border: 2px solid var(--pay-color-primary, #0b57d0);
+  }
+
+  .banner,
+  .load-error {
+    padding: calc(var(--pay-spacing, 1rem) * 0.75);
+    border: 2px solid var(--pay-color-error, #b3261e);
+    border-radius: var(--pay-radius, 8px);
+  }
+
+  .banner p,
+  .load-error p {
+    margin: 0;
+  }
+
+  .banner p:first-child {
+    color: var(--pay-color-error, #b3261e);
+    font-weight: 600;
+  }
+
+  .banner ul {
+    margin: 0.5rem 0 0;
+    padding-left: 1.25rem;
+  }
+
+  .banner .reassurance {
+    margin-top: 0.5rem;
+  }
+
+  .load-error {
+    display: grid;
+    gap: calc(var(--pay-spacing, 1rem) * 0.75);
+    justify-items: start;
+  }
+
+  .progress,
+  .loading,
+  .empty {
+    margin: 0;
+  }
+
+  .progress {
+    text-align: center;
+    color: var(--pay-color-muted, #45464f);
+  }
+
+  .order {
+    display: grid;
+    gap: 0.25rem;
+  }
+
+  .order h3 {
+    margin: 0 0 0.25rem;
+    font-size: 1.25rem;
+  }
+
+  .order p {
+    margin: 0;
+  }
+`;

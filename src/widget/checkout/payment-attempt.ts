@@ -1,0 +1,314 @@
+/**
+ * One payment attempt: what happens between the buyer's "Pay" and a created charge.
+ *
+ * Card methods: tokenize the card straight at the API and complete the anti-fraud profile
+ * (side by side), authenticate with 3-D Secure for `threeDs`, then `POST charges`. Pix and
+ * boleto go straight to `POST charges`.
+ *
+ * The attempt owns one idempotency key (UUID v4), sent on every try of the attempt, so a retry
+ * after a lost answer gets the first order back instead of a second one (public-api.md,
+ * Idempotency rules; Limits: "keep the same `X-Idempotency-Key` when retrying a charge"). For
+ * the same reason a retry sends the same body: the API answers 409 to the same key with another
+ * payload. The one exception is a card token past its validity (15 minutes, single use): the
+ * card is tokenized again (and authenticated again for `threeDs`); should the API then say the
+ * key already holds another payload, the first try did reach it, and the body of that try is
+ * sent once more to get its stored answer.
+ */
+import { waitFor } from '../../client/abortable-wait.js';
+import type { ChargeMetadata } from '../../contract/charge-request.js';
+import type { Currency } from '../../contract/currencies.js';
+import { isCardMethod, type ChargeMethod } from '../../contract/payment-methods.js';
+import { chargeThreeDSecureFrom, type ChargeThreeDSecure } from '../../contract/three-d-secure.js';
+import { createAttemptId } from '../attempt/attempt-id.js';
+import type { AntifraudFallbackReason, AntifraudProfiler } from '../providers/antifraud-profiler.js';
+import {
+  CardTokenFieldError,
+  CardTokenNetworkError,
+  CardTokenRateLimitError,
+  CardTokenServiceError,
+  isCardTokenFresh,
+  type CardDetails,
+  type CardToken,
+  type CardTokenizer,
+} from '../providers/card-tokenizer.js';
+import {
+  ThreeDSecureCanceledError,
+  ThreeDSecureFailedError,
+  ThreeDSecureSessionError,
+  type ThreeDSecureProvider,
+} from '../three-d-secure/provider.js';
+import {
+  RelayAnswerError,
+  RelayUnreachableError,
+  type CheckoutChargeRequest,
+  type CheckoutOrder,
+  type RelayConnection,
+} from './relay-connection.js';
+
+/** Rate-limit waits (429, or a key still processing) taken without asking the buyer, per try. */
+export const MAX_AUTOMATIC_WAITS = 3;
+
+/** The billing address the form collected (3-D Secure needs it; it also goes to the charge's `address`). */
+export interface PaymentAddress {
+  zipcode: string;
+  street: string;
+  number: string;
+  complement?: string;
+  neighborhood: string;
+  city: string;
+  state: string;
+  country: string;
+}
+
+/** Everything the form gives an attempt. Fixed for the attempt's life. */
+export interface PaymentRequest {
+  method: ChargeMethod;
+  offerId: string;
+  customer: CheckoutChargeRequest['customer'];
+  address?: PaymentAddress;
+  metadata: ChargeMetadata;
+  /** Card methods: the card as typed and the instalments chosen. */
+  card?: { details: CardDetails; installments: number };
+  /** What the buyer pays, in cents, and its currency: what the 3DS provider is told. */
+  amountInCents: number;
+  currency: Currency;
+}
+
+/** What the attempt is doing, for the checkout to show. */
+export type AttemptStep =
+  | { step: 'tokenizing' }
+  | { step: 'authenticating' }
+  | { step: 'charging' }
+  | { step: 'waiting'; seconds: number };
+
+/** How a run of the attempt ended. */
+export type AttemptOutcome =
+  /** The relay answered 201: a charge exists (its status may still be declined or refused). */
+  | { outcome: 'created'; order: CheckoutOrder }
+  /** No answer, a lost answer or a temporary failure: `run()` again (same key) to find out or finish. */
+  | { outcome: 'interrupted'; waitSeconds: number | undefined }
+  /** The relay or the API refused the request; the attempt is over. `fields` by dotted request path. */
+  | { outcome: 'refused'; errorType: string; fields: Readonly<Record<string, readonly string[]>> }
+  /** The API refused the card at tokenization; `fields` by card field (`number`, `expiry`, `cvv`, `holderName`). */
+  | { outcome: 'card-not-accepted'; fields: Readonly<Record<string, readonly string[]>> }
+  | { outcome: 'three-d-secure-canceled' }
+  | { outcome: 'three-d-secure-failed' }
+  | { outcome: 'aborted' };
+
+/** What an attempt works with. */
+export interface PaymentServices {
+  relay: Pick<RelayConnection, 'createCharge'>;
+  cardTokenizer?: CardTokenizer | undefined;
+  antifraudProfiler?: AntifraudProfiler | undefined;
+  threeDSecureProvider?: ThreeDSecureProvider | undefined;
+  /** Told each step as it starts. */
+  onStep?: (step: AttemptStep) => void;
+  /** Told when the card charge goes on with a reference the profiler did not complete. */
+  onAntifraudFallback?: (reference: string, reason: AntifraudFallbackReason | undefined) => void;
+  /** Clock in ms since the epoch; tests pass their own. */
+  now?: () => number;
+  /** Waits `ms` or rejects when the signal aborts; tests pass their own. */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+}
+
+/** A failure of a step that decides the run's outcome. */
+class AttemptStop extends Error {
+  constructor(readonly stop: AttemptOutcome) {
+    super(stop.outcome);
+  }
+}
+
+/** 3DS session errors name `billingAddress.*`; the form knows these fields as the charge's `address.*`. */
+function formPathOf(providerPath: string): string {
+  return providerPath.replace(/^billingAddress\./, 'address.');
+}
+
+/** One payment attempt; `run()` it, and `run()` it again after an `interrupted` outcome. */
+export class PaymentAttempt {
+  /** The attempt's `Idempotency-Key`, the same on every try. */
+  readonly idempotencyKey: string;
+  readonly request: PaymentRequest;
+
+  private readonly services: PaymentServices;
+  private cardToken: CardToken | undefined;
+  private antifraudReference: string | undefined;
+  private threeDSecure: ChargeThreeDSecure | undefined;
+  /** The body of the last try that was sent, and of the try before a re-tokenization. */
+  private sent: CheckoutChargeRequest | undefined;
+  private superseded: CheckoutChargeRequest | undefined;
+  private running = false;
+
+  constructor(request: PaymentRequest, services: PaymentServices, idempotencyKey: string = createAttemptId()) {
+    this.request = request;
+    this.services = services;
+    this.idempotencyKey = idempotencyKey;
+  }
+
+  /** True while a run is in progress. */
+  get isRunning(): boolean {
+    return this.running;
+  }
+
+  private get now(): number {
+    return this.services.now?.() ?? Date.now();
+  }
+
+  private sleep(ms: number, signal: AbortSignal): Promise<void> {
+    return this.services.sleep ? this.services.sleep(ms, signal) : waitFor(ms, signal);
+  }
+
+  /**
+   * Runs the attempt (again). A second call while one runs is refused: a double click never
+   * makes two requests.
+   */
+  async run(signal: AbortSignal): Promise<AttemptOutcome> {
+    if (this.running) throw new Error('This payment attempt is already running.');
+    this.running = true;
+    try {
+      const body = await this.prepare(signal);
+      return await this.charge(body, signal);
+    } catch (error) {
+      if (signal.aborted) return { outcome: 'aborted' };
+      if (error instanceof AttemptStop) return error.stop;
+      throw error;
+    } finally {
+      this.running = false;
+    }
+  }
+
+  /** The body to send: the last one again while its card token is fresh, else a new one. */
+  private async prepare(signal: AbortSignal): Promise<CheckoutChargeRequest> {
+    const { card, method } = this.request;
+    if (!card || !isCardMethod(method)) return (this.sent ??= this.chargeBody());
+    if (this.sent && this.cardToken && isCardTokenFresh(this.cardToken, this.now)) return this.sent;
+    if (this.sent) {
+      // The token of the last try expired: that try may still have reached the API.
+      this.superseded ??= this.sent;
+      this.sent = undefined;
+      this.cardToken = undefined;
+      this.threeDSecure = undefined;
+    }
+    if (!this.cardToken || !isCardTokenFresh(this.cardToken, this.now)) {
+      this.services.onStep?.({ step: 'tokenizing' });
+      const [token, reference] = await Promise.all([this.tokenize(card.details, signal), this.completeProfile(signal)]);
+      this.cardToken = token;
+      this.antifraudReference = reference;
+    }
+    this.antifraudReference ??= await this.completeProfile(signal);
+    if (method === 'threeDs' && !this.threeDSecure) {
+      this.services.onStep?.({ step: 'authenticating' });
+      this.threeDSecure = await this.authenticate(this.cardToken.token, signal);
+    }
+    return this.chargeBody();
+  }
+
+  private async tokenize(details: CardDetails, signal: AbortSignal): Promise<CardToken> {
+    const { cardTokenizer } = this.services;
+    if (!cardTokenizer) throw new Error('A card payment needs a card tokenizer.');
+    try {
+      return await cardTokenizer.tokenize(details, { signal });
+    } catch (error) {
+      if (signal.aborted) throw error;
+      if (error instanceof CardTokenFieldError) {
+        const fields: Record<string, readonly string[]> = { ...error.fields };
+        if (error.otherMessages.length > 0) fields['card'] = error.otherMessages;
+        throw new AttemptStop({ outcome: 'card-not-accepted', fields });
+      }
+      if (error instanceof CardTokenRateLimitError) throw new AttemptStop({ outcome: 'interrupted', waitSeconds: error.retryAfterSeconds });
+      if (error instanceof CardTokenNetworkError || (error instanceof CardTokenServiceError && error.status >= 500)) {
+        throw new AttemptStop({ outcome: 'interrupted', waitSeconds: undefined });
+      }
+      if (error instanceof CardTokenServiceError) throw new AttemptStop({ outcome: 'card-not-accepted', fields: {} });
+      throw error;
+    }
+  }
+
+  /** The anti-fraud reference, once per attempt; a profile that could not complete is reported, never hidden. */
+  private async completeProfile(signal: AbortSignal): Promise<string> {
+    if (this.antifraudReference) return this.antifraudReference;
+    const { antifraudProfiler } = this.services;
+    if (!antifraudProfiler) throw new Error('A card payment needs an anti-fraud profiler.');
+    const profile = await antifraudProfiler.complete({ signal });
+    if (signal.aborted) throw signal.reason;
+    if (!profile.profiled) this.services.onAntifraudFallback?.(profile.reference, profile.fallbackReason);
+    return profile.reference;
+  }
+
+  private async authenticate(cardToken: string, signal: AbortSignal): Promise<ChargeThreeDSecure> {
+    const { threeDSecureProvider } = this.services;
+    const { customer, address, amountInCents, currency } = this.request;
+    if (!threeDSecureProvider) throw new Error('A threeDs payment needs a 3-D Secure provider.');
+    if (!address) throw new Error('A threeDs payment needs the billing address.');
+    try {
+      const result = await threeDSecureProvider.authenticate({
+        cardToken,
+        amountInCents,
+        currency,
+        customer: { name: customer.name, email: customer.email, phone: customer.phone },
+        billingAddress: address,
+        signal,
+      });
+      return chargeThreeDSecureFrom(result);
+    } catch (error) {
+      if (signal.aborted) throw error;
+      if (error instanceof ThreeDSecureCanceledError) throw new AttemptStop({ outcome: 'three-d-secure-canceled' });
+      if (error instanceof ThreeDSecureFailedError) throw new AttemptStop({ outcome: 'three-d-secure-failed' });
+      if (error instanceof ThreeDSecureSessionError) {
+        const fields = Object.fromEntries(Object.entries(error.fields).map(([path, messages]) => [formPathOf(path), messages]));
+        if (Object.keys(fields).length > 0 || (error.status !== undefined && error.status < 500)) {
+          throw new AttemptStop({ outcome: 'refused', errorType: 'three_d_secure_refused', fields });
+        }
+        throw new AttemptStop({ outcome: 'interrupted', waitSeconds: undefined });
+      }
+      throw error;
+    }
+  }
+
+  private chargeBody(): CheckoutChargeRequest {
+    const { method, offerId, customer, address, metadata, card } = this.request;
+    const body: CheckoutChargeRequest = { paymentMethod: method, customer, items: [{ offerId }] };
+    if (address) body.address = address;
+    if (Object.keys(metadata).length > 0) body.metadata = metadata;
+    if (card && isCardMethod(method) && this.cardToken && this.antifraudReference) {
+      body.card = { token: this.cardToken.token };
+      body.installments = card.installments;
+      body.antifraud_profiling_attempt_reference = this.antifraudReference;
+      if (this.threeDSecure) body.threeDSecure = this.threeDSecure;
+    }
+    return body;
+  }
+
+  /** Sends the body with the attempt's key, waiting out rate limits a few times on the buyer's behalf. */
+  private async charge(first: CheckoutChargeRequest, signal: AbortSignal): Promise<AttemptOutcome> {
+    let body = first;
+    let waits = 0;
+    for (;;) {
+      this.services.onStep?.({ step: 'charging' });
+      if (body !== this.superseded) this.sent = body;
+      try {
+        const order = await this.services.relay.createCharge(body, { idempotencyKey: this.idempotencyKey, signal });
+        this.superseded = undefined;
+        return { outcome: 'created', order };
+      } catch (error) {
+        if (signal.aborted) throw error;
+        if (error instanceof RelayUnreachableError) return { outcome: 'interrupted', waitSeconds: undefined };
+        if (!(error instanceof RelayAnswerError)) throw error;
+        const wait = error.retryAfterSeconds;
+        if ((error.status === 429 || error.status === 409) && wait !== undefined) {
+          if (waits >= MAX_AUTOMATIC_WAITS) return { outcome: 'interrupted', waitSeconds: wait };
+          waits += 1;
+          this.services.onStep?.({ step: 'waiting', seconds: wait });
+          await this.sleep(wait * 1000, signal);
+          continue;
+        }
+        if (error.status === 409 && this.superseded && body !== this.superseded) {
+          // The key holds the payload of the try before the new token: that try made the order.
+          body = this.superseded;
+          continue;
+        }
+        if (error.status >= 500) return { outcome: 'interrupted', waitSeconds: undefined };
+        return { outcome: 'refused', errorType: error.type, fields: error.fields };
+      }
+    }
+  }
+}

@@ -1,0 +1,208 @@
+/**
+ * The checkout's payment, from "Pay" to the created order: runs a `PaymentAttempt`, keeps it
+ * for a retry with the same key after an interruption, turns each outcome into what the buyer
+ * sees (a phase, a banner, the order) and the events the page gets, and follows a waiting
+ * order's status. A move in the DOM keeps a payment going; removing the element aborts it.
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { PayFailedEvent, type PayFailedReason } from '../events/failed-event.js';
+import { PayOrderCreatedEvent } from '../events/order-created-event.js';
+import { PayPaidEvent } from '../events/paid-event.js';
+import { PayStatusChangeEvent } from '../events/status-change-event.js';
+import type { SupportedLocale } from '../i18n/locales.js';
+import { translate } from '../i18n/translate.js';
+import { orderStatusMessage, refusalMessage } from './checkout-messages.js';
+import { OrderStatusController } from './order-status-controller.js';
+import { PaymentAttempt, type AttemptOutcome, type AttemptStep, type PaymentRequest, type PaymentServices } from './payment-attempt.js';
+import type { CheckoutOrder } from './relay-connection.js';
+
+/** Where the buyer is: filling in the form, paying, asked to try again, or looking at the created order. */
+export type PaymentPhase = 'form' | 'paying' | 'interrupted' | 'created';
+
+/** A banner: a catalogue text in the current language, and the API's messages that belong to no field on screen. */
+export interface PaymentBanner {
+  readonly text: (locale: SupportedLocale) => string;
+  readonly details: readonly string[];
+}
+
+/** The element the controller belongs to: it is updated, and it fires the payment's events. */
+export type PaymentHost = ReactiveControllerHost & EventTarget & { readonly isConnected: boolean };
+
+/** What the controller needs from the checkout's form and screen. */
+export interface PaymentView {
+  /** The language of announcements. */
+  locale(): SupportedLocale;
+  /** Says `text` in the polite live region. */
+  announce(text: string): void;
+  /** Puts a refusal's messages on the form's fields; answers the paths it placed. */
+  showFieldErrors(fields: Readonly<Record<string, readonly string[]>>): Set<string>;
+  /** Puts the API's card messages (by card field) on the card form. */
+  showCardErrors(fields: Readonly<Record<string, readonly string[]>>): void;
+  /** Focuses the order's summary once it is drawn. */
+  focusOrder(): void;
+  /** The URL of an order's status stream. */
+  orderEventsUrl(orderId: string): string;
+}
+
+export class PaymentController implements ReactiveController {
+  phase: PaymentPhase = 'form';
+  step: AttemptStep | undefined;
+  banner: PaymentBanner | undefined;
+  order: CheckoutOrder | undefined;
+
+  private readonly host: PaymentHost;
+  private readonly view: PaymentView;
+  private readonly orderStatus: OrderStatusController;
+  /** The attempt that may be run again (same key) after an interruption. */
+  private attempt: PaymentAttempt | undefined;
+  private abort: AbortController | undefined;
+
+  constructor(host: PaymentHost, view: PaymentView) {
+    this.host = host;
+    this.view = view;
+    this.orderStatus = new OrderStatusController(host);
+    host.addController(this);
+  }
+
+  /** True while the form's request is fixed: an attempt runs or waits to be tried again. */
+  get locked(): boolean {
+    return this.phase === 'paying' || this.phase === 'interrupted';
+  }
+
+  /** True when "Pay" should run the interrupted attempt again rather than start a new one. */
+  get canRetry(): boolean {
+    return this.phase === 'interrupted' && this.attempt !== undefined;
+  }
+
+  hostDisconnected(): void {
+    // A move in the DOM reconnects in the same task; only a removal ends the payment in progress.
+    queueMicrotask(() => {
+      if (!this.host.isConnected) this.abort?.abort();
+    });
+  }
+
+  /** Starts a new attempt for `request`. */
+  start(request: PaymentRequest, services: Omit<PaymentServices, 'onStep'>): void {
+    this.attempt = new PaymentAttempt(request, { ...services, onStep: (step) => this.handleStep(step) });
+    void this.run(this.attempt);
+  }
+
+  /** Runs the interrupted attempt again, with its key and body. */
+  retry(): void {
+    if (this.attempt) void this.run(this.attempt);
+  }
+
+  private handleStep(step: AttemptStep): void {
+    this.step = step;
+    this.host.requestUpdate();
+    const locale = this.view.locale();
+    if (step.step === 'waiting') this.view.announce(translate(locale, 'error.rateLimited', { count: step.seconds }));
+    else if (step.step === 'authenticating') this.view.announce(translate(locale, 'threeDs.authenticating'));
+  }
+
+  private async run(attempt: PaymentAttempt): Promise<void> {
+    const abort = new AbortController();
+    this.abort = abort;
+    this.phase = 'paying';
+    this.banner = undefined;
+    this.step = undefined;
+    this.host.requestUpdate();
+    this.view.announce(translate(this.view.locale(), 'checkout.submitting'));
+    let outcome: AttemptOutcome;
+    try {
+      outcome = await attempt.run(abort.signal);
+    } catch {
+      outcome = { outcome: 'refused', errorType: 'unknown', fields: {} };
+    }
+    if (this.abort === abort) this.abort = undefined;
+    this.step = undefined;
+    this.settle(outcome);
+    this.host.requestUpdate();
+  }
+
+  /** What the buyer sees after a run of the attempt. */
+  private settle(outcome: AttemptOutcome): void {
+    if (outcome.outcome !== 'interrupted') this.attempt = undefined;
+    this.phase = 'form';
+    switch (outcome.outcome) {
+      case 'created':
+        this.handleOrder(outcome.order);
+        return;
+      case 'interrupted': {
+        const wait = outcome.waitSeconds;
+        this.phase = 'interrupted';
+        this.showBanner((locale) =>
+          wait === undefined ? translate(locale, 'error.network') : translate(locale, 'error.rateLimitedWait', { count: wait }),
+        );
+        return;
+      }
+      case 'refused':
+        this.showRefusal(outcome.errorType, outcome.fields);
+        return;
+      case 'card-not-accepted':
+        this.view.showCardErrors(outcome.fields);
+        this.showBanner((locale) => translate(locale, 'error.cardNotAccepted'), outcome.fields['card'] ?? []);
+        this.fail('card-not-accepted');
+        return;
+      case 'three-d-secure-canceled':
+        // The buyer chose to stop: no alert, their data stays as it was.
+        this.view.announce(translate(this.view.locale(), 'threeDs.cancelled'));
+        return;
+      case 'three-d-secure-failed':
+        this.showBanner((locale) => translate(locale, 'threeDs.failed'));
+        this.fail('three-d-secure-failed');
+        return;
+      case 'aborted':
+        return;
+    }
+  }
+
+  private showBanner(text: PaymentBanner['text'], details: readonly string[] = []): void {
+    this.banner = { text, details };
+  }
+
+  /** The refusal's messages beside their fields where the form has them; the rest, and a summary, in the banner. */
+  private showRefusal(errorType: string, fields: Readonly<Record<string, readonly string[]>>): void {
+    const placed = this.view.showFieldErrors(fields);
+    const others = Object.entries(fields).flatMap(([path, messages]) => (placed.has(path) ? [] : messages));
+    const message = refusalMessage(errorType, placed.size > 0);
+    this.showBanner((locale) => translate(locale, message), others);
+    this.fail('request-refused', undefined, errorType);
+  }
+
+  private fail(reason: PayFailedReason, order?: CheckoutOrder, errorType?: string): void {
+    this.host.dispatchEvent(new PayFailedEvent({ reason, order, errorType }));
+  }
+
+  private handleOrder(order: CheckoutOrder): void {
+    this.host.dispatchEvent(new PayOrderCreatedEvent({ order }));
+    if (order.status === 'declined' || order.status === 'refused') {
+      // The card was refused: the form stays, so the buyer can use another card or method.
+      const message = order.status === 'declined' ? 'payment.declined' : 'payment.refused';
+      this.showBanner((locale) => translate(locale, message));
+      this.fail(order.status, order);
+      return;
+    }
+    this.order = order;
+    this.phase = 'created';
+    const locale = this.view.locale();
+    const status = translate(locale, orderStatusMessage(order.status));
+    this.view.announce(`${translate(locale, 'order.created.title')}. ${translate(locale, 'order.status', { status })}`);
+    if (order.status === 'paid') this.host.dispatchEvent(new PayPaidEvent({ order }));
+    else this.orderStatus.watch(this.view.orderEventsUrl(order.id), order.status, (next) => this.handleOrderStatus(next));
+    this.view.focusOrder();
+  }
+
+  private handleOrderStatus(status: string): void {
+    const order = this.order;
+    if (!order) return;
+    const changed = { ...order, status };
+    this.order = changed;
+    this.host.requestUpdate();
+    const locale = this.view.locale();
+    this.view.announce(translate(locale, 'order.statusChanged', { status: translate(locale, orderStatusMessage(status)) }));
+    this.host.dispatchEvent(new PayStatusChangeEvent({ order: changed, status, previousStatus: order.status }));
+    if (status === 'paid') this.host.dispatchEvent(new PayPaidEvent({ order: changed }));
+    if (status === 'declined' || status === 'refused') this.fail(status, changed);
+  }
+}

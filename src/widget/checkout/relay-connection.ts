@@ -1,0 +1,242 @@
+/**
+ * The browser's client of the merchant's relay (src/relay): `GET config`, `POST charges` with
+ * the attempt's `Idempotency-Key`, `GET orders/{id}` and the URL of an order's event stream.
+ * Every answer is checked at this edge; every failure becomes one of two errors: no answer at
+ * all (`RelayUnreachableError`, worth trying again with the same key) or the relay's
+ * `{ error: { type, message, fields?, retryAfter? } }` (`RelayAnswerError`).
+ */
+import * as z from 'zod/mini';
+import type { ChargeRequestInput } from '../../contract/charge-request.js';
+import { currencySchema } from '../../contract/currencies.js';
+import { DECIMAL_PATTERN } from '../../contract/formats.js';
+import { CHARGE_METHODS, type ChargeMethod } from '../../contract/payment-methods.js';
+import type { RelayErrorType } from '../../relay/errors.js';
+import type { PublicOrder } from '../../relay/order-book.js';
+
+/** The header the relay reads the attempt's key from (it forwards it as `X-Idempotency-Key`). */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
+const decimal = z.string().check(z.regex(DECIMAL_PATTERN));
+const settings = z.nullable(z.record(z.string(), z.unknown()));
+
+const installmentOptionSchema = z.object({
+  installments: z.int(),
+  installmentAmount: decimal,
+  total: decimal,
+  interest: decimal,
+  interestPercentage: z.string(),
+  interestFree: z.boolean(),
+});
+
+/** `GET config`'s answer as the widget uses it (src/relay/config-route.ts, `WidgetConfig`). */
+const checkoutConfigSchema = z.object({
+  offer: z.object({ id: z.string(), name: z.string(), price: decimal }),
+  product: z.object({
+    name: z.string(),
+    image: z.string(),
+    currency: currencySchema,
+    type: z.enum(['unique', 'subscription']),
+  }),
+  paymentMethods: z.array(z.string()),
+  installments: z.array(installmentOptionSchema),
+  tokenization: z.object({ url: z.string(), publicClientId: z.string() }),
+  threeDSecure: settings,
+  antifraud: settings,
+});
+
+/** The checkout's configuration for one offer; `paymentMethods` only holds methods this widget knows. */
+export type CheckoutConfig = Omit<z.infer<typeof checkoutConfigSchema>, 'paymentMethods'> & {
+  paymentMethods: ChargeMethod[];
+};
+
+const orderSchema = z.object({
+  id: z.string().check(z.minLength(1)),
+  refId: z.string(),
+  status: z.string().check(z.minLength(1)),
+  paymentMethod: z.string(),
+  amount: z.string(),
+  createdAt: z.string(),
+  pix: z.optional(z.object({ qrCode: z.string(), expirationDate: z.string(), user_journey: z.nullable(z.string()) })),
+  boleto: z.optional(z.object({ barcode: z.string(), pdfUrl: z.string(), dueDate: z.string() })),
+});
+
+/** An order as the relay shows it to the buyer's browser (no fees, no customer data). */
+export type CheckoutOrder = PublicOrder;
+
+/** What the widget posts to `charges`: the API's charge request without `customer.ip`, which the relay sets. */
+export type CheckoutChargeRequest = Omit<ChargeRequestInput, 'customer'> & {
+  customer: Omit<ChargeRequestInput['customer'], 'ip'>;
+};
+
+const relayErrorSchema = z.object({
+  error: z.object({
+    type: z.string(),
+    message: z.optional(z.string()),
+    fields: z.optional(z.record(z.string(), z.array(z.string()))),
+    retryAfter: z.optional(z.number()),
+  }),
+});
+
+/** The relay could not be reached, or its answer was lost on the way: nothing is known about the request. */
+export class RelayUnreachableError extends Error {
+  override name = 'RelayUnreachableError';
+}
+
+/** The relay answered an error. `type` is one of the relay's error types, or `unknown` for a body it did not write. */
+export class RelayAnswerError extends Error {
+  override name = 'RelayAnswerError';
+
+  readonly status: number;
+  readonly type: RelayErrorType | 'unknown';
+  /** Field messages by dotted path (`customer.phone`), the API's own pt-BR texts; empty when the error is not a field's. */
+  readonly fields: Readonly<Record<string, readonly string[]>>;
+  /** Seconds to wait before asking again (429, or 409 while the first request with the key is processing). */
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(
+    message: string,
+    details: { status: number; type: RelayErrorType | 'unknown'; fields?: Record<string, string[]>; retryAfterSeconds?: number },
+  ) {
+    super(message);
+    this.status = details.status;
+    this.type = details.type;
+    this.fields = details.fields ?? {};
+    this.retryAfterSeconds = details.retryAfterSeconds;
+  }
+}
+
+/**
+ * Seconds from a `Retry-After` header written in seconds (the relay always writes seconds);
+ * undefined when absent or unreadable.
+ */
+function retryAfterHeaderSeconds(headers: Headers): number | undefined {
+  const text = headers.get('Retry-After')?.trim();
+  return text !== undefined && /^\d+(\.\d+)?$/.test(text) ? Number(text) : undefined;
+}
+
+/** The error of a non-2xx answer; the body is read as text first, as a proxy in between may answer HTML. */
+async function answerError(response: Response): Promise<RelayAnswerError> {
+  const text = await response.text().catch(() => '');
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  const parsed = relayErrorSchema.safeParse(json);
+  const headerWait = retryAfterHeaderSeconds(response.headers);
+  if (!parsed.success) {
+    return new RelayAnswerError(`The relay answered HTTP ${response.status}.`, {
+      status: response.status,
+      type: 'unknown',
+      ...(headerWait === undefined ? {} : { retryAfterSeconds: headerWait }),
+    });
+  }
+  const { type, message, fields, retryAfter } = parsed.data.error;
+  const wait = retryAfter ?? headerWait;
+  return new RelayAnswerError(message ?? `The relay answered ${type}.`, {
+    status: response.status,
+    type: type as RelayErrorType,
+    ...(fields === undefined ? {} : { fields }),
+    ...(wait === undefined ? {} : { retryAfterSeconds: wait }),
+  });
+}
+
+function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
+  return signal?.aborted === true || (error instanceof DOMException && error.name === 'AbortError');
+}
+
+export interface RelayConnectionOptions {
+  /** Where the relay is mounted: `/checkout`, `https://shop.example/api/pay`. */
+  relay: string;
+  /** What a relative `relay` is resolved against; the document's base URL by default. */
+  baseUrl?: string;
+  /** The `fetch` to use; by default the page's, looked up at each call. */
+  fetch?: typeof fetch;
+}
+
+/** One relay, as the checkout talks to it. */
+export class RelayConnection {
+  private readonly base: string;
+  private readonly fetcher: typeof fetch;
+
+  constructor(options: RelayConnectionOptions) {
+    const base = options.baseUrl ?? globalThis.document?.baseURI ?? globalThis.location?.href;
+    // `/checkout/` and `/checkout` are the same mount point; routes are appended after a slash.
+    this.base = new URL(options.relay.replace(/\/+$/, ''), base).href;
+    this.fetcher = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  }
+
+  /** The absolute URL of a route under the relay. */
+  url(route: string): string {
+    return `${this.base}/${route}`;
+  }
+
+  /** The event stream (`text/event-stream`) of an order's status changes. */
+  orderEventsUrl(orderId: string): string {
+    return this.url(`orders/${encodeURIComponent(orderId)}/events`);
+  }
+
+  private async send(route: string, init: RequestInit): Promise<Response> {
+    let response: Response;
+    try {
+      response = await this.fetcher(this.url(route), { credentials: 'same-origin', ...init });
+    } catch (error) {
+      if (isAbort(error, init.signal ?? undefined)) throw error;
+      throw new RelayUnreachableError('The relay could not be reached.', { cause: error });
+    }
+    if (!response.ok) throw await answerError(response);
+    return response;
+  }
+
+  private async json<T>(response: Response, schema: z.ZodMiniType<T>, what: string): Promise<T> {
+    let body: unknown;
+    try {
+      body = await response.json();
+    } catch (error) {
+      // The status came but the body did not: for a charge, the answer was lost on the way.
+      throw new RelayUnreachableError(`The relay's ${what} could not be read.`, { cause: error });
+    }
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) {
+      throw new RelayAnswerError(`The relay's ${what} is not in the expected form.`, { status: response.status, type: 'unknown' });
+    }
+    return parsed.data;
+  }
+
+  /** `GET config?offer=ID`: the product, price, methods, instalments and provider settings of one offer. */
+  async getConfig(offerId: string, options: { signal?: AbortSignal } = {}): Promise<CheckoutConfig> {
+    const response = await this.send(`config?offer=${encodeURIComponent(offerId)}`, {
+      method: 'GET',
+      headers: { Accept: 'application/json' },
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    const config = await this.json(response, checkoutConfigSchema, 'configuration');
+    const methods = config.paymentMethods.filter((method): method is ChargeMethod => (CHARGE_METHODS as readonly string[]).includes(method));
+    return { ...config, paymentMethods: methods };
+  }
+
+  /**
+   * `POST charges`: creates the charge. The same `idempotencyKey` on every try of one payment
+   * attempt makes the relay and the API answer the first order again instead of making a second.
+   */
+  async createCharge(request: CheckoutChargeRequest, options: { idempotencyKey: string; signal?: AbortSignal }): Promise<CheckoutOrder> {
+    const response = await this.send('charges', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', [IDEMPOTENCY_KEY_HEADER]: options.idempotencyKey },
+      body: JSON.stringify(request),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    return this.json(response, orderSchema, 'order');
+  }
+
+  /** `GET orders/{id}`: an order this relay created, with its latest status. */
+  async getOrder(orderId: string, options: { signal?: AbortSignal } = {}): Promise<CheckoutOrder> {
+    const response = await this.send(`orders/${encodeURIComponent(orderId)}`, {
+      method: 'GET',
+      headers: { Accept: 'application/json' },
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    return this.json(response, orderSchema, 'order');
+  }
+}

@@ -1,0 +1,101 @@
+import { css } from 'lit';
+
+export const customerFieldsStyles = css`
+  :host {
+    display: grid;
+    gap: var(--pay-spacing, 1rem);
+    color: var(--pay-color-text, #1b1b1f);
+    font-family: var(--pay-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
+  }
+
+  fieldset {
+    margin: 0;
+    padding: 0;
+    border: 0;
+    min-width: 0;
+  }
+
+  legend {
+    padding: 0;
+    margin-bottom: calc(var(--pay-spacing, 1rem) / 2);
+    font-weight: 600;
+  }
+
+  .grid {
+    display: grid;
+    gap: calc(var(--pay-spacing, 1rem) * 0.75);
+    grid-template-columns: minmax(0, 1fr);
+  }
+
+  /* Short address fields pair up once there is room; phones get one column. */
+  @media (min-width: 30rem) {
+    .address {
+      grid-template-columns: repeat(2, minmax(0, 1fr));
+    }
+
+    .address .street,
+    .address .complement {
+      grid-column: 1 / -1;
+    }
+  }
+
+  .field {
+    display: grid;
+    gap: 0.25rem;
+    align-content: start;
+    min-width: 0;
+  }
+
+  label {
+    font-weight: 500;
+  }
+
+  .optional {
+    font-weight: 400;
+    color: var(--pay-color-muted, #45464f);
+  }
+
+  input,
+  select {
+    box-sizing: border-box;
+    width: 100%;
+    min-height: 44px;
+    padding: 0.5rem 0.75rem;
+    font: inherit;
+    color: inherit;
+    background: var(--pay-color-input-background, var(--pay-color-background, #ffffff));
+    border: 1px solid var(--pay-color-border, #6b6b70);
+    border-radius: var(--pay-radius, 8px);
+  }
+
+  input:focus-visible,
+  select:focus-visible {
+    outline: 3px solid var(--pay-color-focus, var(--pay-color-primary, #0b57d0));
+    outline-offset: 1px;
+  }
+
+  [aria-invalid='true'] {
+    border-color: var(--pay-color-error, #b3261e);
+    box-shadow: inset 0 0 0 1px var(--pay-color-error, #b3261e);
+  }
+
+  .hint,
+  .error {
+    margin: 0;
+    font-size: 0.875em;
+  }
+
+  .hint {
+    color: var(--pay-color-muted, #45464f);
+  }
+
+  .error {
+    color: var(--pay-color-error, #b3261e);
+    font-weight: 500;
+  }
+
+  fieldset:disabled input,
+  fieldset:disabled select {
+    cursor: not-allowed;
+  }
+`;

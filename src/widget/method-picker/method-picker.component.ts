@@ -1,0 +1,108 @@
+import { LitElement, html, nothing } from 'lit';
+import { property } from 'lit/decorators.js';
+import { ifDefined } from 'lit/directives/if-defined.js';
+import { live } from 'lit/directives/live.js';
+import type { ChargeMethod } from '../../contract/payment-methods.js';
+import { PayMethodChangeEvent } from '../events/method-change-event.js';
+import { resolveLocale } from '../i18n/locales.js';
+import { translate } from '../i18n/translate.js';
+import { methodPickerStyles } from './method-picker.styles.js';
+
+const ERROR_ID = 'method-error';
+
+/**
+ * @summary The payment methods of the offer as an accessible radio group: each method's name
+ * and a short explanation of how it works.
+ *
+ * Native radio buttons in a `<fieldset>` with a `<legend>`: arrow keys move between methods,
+ * Tab leaves the group, and screen readers announce the group's question, each name and its
+ * explanation.
+ *
+ * @event pay-method-change - `PayMethodChangeEvent`: the buyer picked another method. `detail`: `{ method, previous }`.
+ *
+ * @csspart base - The `<fieldset>`.
+ * @csspart legend - The group's question.
+ * @csspart option - One method (its label, the whole touch target).
+ * @csspart option-name - A method's name.
+ * @csspart option-description - A method's explanation.
+ * @csspart error - The message when the chosen method was refused.
+ *
+ * @cssprop --pay-color-primary - Border and ring of the chosen method.
+ * @cssprop --pay-color-text - Text colour.
+ * @cssprop --pay-color-muted - Colour of the explanations.
+ * @cssprop --pay-color-background - Background of each option.
+ * @cssprop --pay-color-border - Border of each option.
+ * @cssprop --pay-color-error - Colour of the error message.
+ * @cssprop --pay-radius - Corner radius of each option.
+ * @cssprop --pay-spacing - Base spacing.
+ */
+export class PayMethodPicker extends LitElement {
+  static override styles = methodPickerStyles;
+  static override shadowRootOptions: ShadowRootInit = { ...LitElement.shadowRootOptions, delegatesFocus: true };
+
+  /** The methods to offer, in the order shown. */
+  @property({ attribute: false }) methods: readonly ChargeMethod[] = [];
+
+  /** The chosen method. */
+  @property() value: ChargeMethod | undefined;
+
+  /** `pt-BR` (default), `es` or `en`; other tags fall back to the closest of these. */
+  @property() locale = 'pt-BR';
+
+  /** A message about the chosen method (the API refused it), shown under the group; shown as text. */
+  @property() error = '';
+
+  /** Locks the choice while a payment runs. */
+  @property({ type: Boolean, reflect: true }) disabled = false;
+
+  private handleChange(event: Event) {
+    const input = event.target as HTMLInputElement;
+    const method = this.methods.find((candidate) => candidate === input.value);
+    if (!method || method === this.value) return;
+    const previous = this.value;
+    this.value = method;
+    this.dispatchEvent(new PayMethodChangeEvent({ method, previous }));
+  }
+
+  /** Focuses the chosen method (a radio group is entered at its checked option), or the first one. */
+  override focus(options?: FocusOptions): void {
+    const radios = this.renderRoot.querySelectorAll<HTMLInputElement>('input[type="radio"]');
+    const checked = Array.from(radios).find((radio) => radio.checked);
+    (checked ?? radios[0])?.focus(options);
+  }
+
+  override render() {
+    const locale = resolveLocale(this.locale);
+    const invalid = this.error !== '';
+    return html`
+      <fieldset part="base" ?disabled=${this.disabled}>
+        <legend part="legend">${translate(locale, 'checkout.methods.legend')}</legend>
+        <div class="options">
+          ${this.methods.map((method) => {
+            const descriptionId = `method-${method}-description`;
+            return html`
+              <label part="option" class="option">
+                <input
+                  type="radio"
+                  name="method"
+                  .value=${method}
+                  .checked=${live(this.value === method)}
+                  aria-describedby=${invalid ? `${descriptionId} ${ERROR_ID}` : descriptionId}
+                  aria-invalid=${ifDefined(invalid && this.value === method ? 'true' : undefined)}
+                  @change=${this.handleChange}
+                />
+                <span class="text">
+                  <span part="option-name" class="name">${translate(locale, `method.${method}.name`)}</span>
+                  <span part="option-description" class="description" id=${descriptionId}>
+                    ${translate(locale, `method.${method}.description`)}
+                  </span>
+                </span>
+              </label>
+            `;
+          })}
+        </div>
+        ${invalid ? html`<p part="error" class="error" id=${ERROR_ID}>${this.error}</p>` : nothing}
+      </fieldset>
+    `;
+  }
+}

@@ -1,0 +1,226 @@
+import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { sendMouse } from '@web/test-runner-commands';
+import type { PayCheckout } from '../../../src/widget/checkout/checkout.component.js';
+import {
+  VALID_CPF,
+  bannerText,
+  chargeRequests,
+  chooseMethod,
+  customerFieldsOf,
+  deepActiveElement,
+  fillCard,
+  fillCustomer,
+  methodPickerOf,
+  pay,
+  readyCheckout,
+  recordFetch,
+  resetSandbox,
+  sandboxControl,
+  submitOf,
+  testEnv,
+  textOf,
+  type TestEnv,
+} from './checkout-harness.js';
+
+/** Clicks the middle of an element with the real mouse. */
+async function mouseClick(element: Element): Promise<void> {
+  element.scrollIntoView({ block: 'center' });
+  const box = element.getBoundingClientRect();
+  await sendMouse({ type: 'click', position: [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)] });
+}
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const isChargePost = (url: string, method: string) => method === 'POST' && new URL(url).pathname === '/relay/charges';
+
+describe('<pay-checkout> when things go wrong', () => {
+  let env: TestEnv;
+  let recording: ReturnType<typeof recordFetch> | undefined;
+
+  before(async () => {
+    env = await testEnv();
+  });
+
+  beforeEach(async () => {
+    await resetSandbox();
+  });
+
+  afterEach(() => {
+    recording?.restore();
+    recording = undefined;
+  });
+
+  it('makes one order of a double click', async () => {
+    // The relay's answer reaches the page a moment late, so the second click lands while the first charge is under way.
+    recording = recordFetch((request, send) =>
+      isChargePost(request.url, request.method) ? send().then((response) => delay(400).then(() => response)) : undefined,
+    );
+    const el = await readyCheckout();
+    await fillCustomer(el);
+    let created = 0;
+    el.addEventListener('pay-order-created', () => (created += 1));
+    const button = submitOf(el);
+    await mouseClick(button);
+    await mouseClick(button);
+    await waitUntil(() => created > 0, 'no order was created', { timeout: 5000 });
+    // Time enough for a second request to be sent and answered, were there one.
+    await delay(600);
+    const charges = chargeRequests(recording.requests, env);
+    expect(charges).to.have.length(1);
+    expect(created).to.equal(1);
+    const ids = new Set(charges.map((request) => (request.answer as { id: string }).id));
+    expect(ids.size).to.equal(1);
+  });
+
+  it('offers to try again after a network error, sending the same key and body', async () => {
+    let failures = 1;
+    recording = recordFetch((request, send) => {
+      if (!isChargePost(request.url, request.method) || failures === 0) return undefined;
+      failures -= 1;
+      return Promise.reject(new TypeError('Failed to fetch'));
+    });
+    const el = await readyCheckout();
+    await fillCustomer(el);
+    await pay(el);
+    await waitUntil(() => bannerText(el) !== '', 'no error was shown');
+    expect(bannerText(el)).to.equal(
+      'Sem conexão com o servidor. Verifique sua internet e tente novamente. Tentar de novo não gera cobrança em dobro.',
+    );
+    expect(textOf(submitOf(el))).to.equal('Tentar novamente');
+    expect(methodPickerOf(el).disabled).to.equal(true);
+    expect(customerFieldsOf(el).disabled).to.equal(true);
+    await expect(el).to.be.accessible();
+
+    const created = oneEvent(el, 'pay-order-created');
+    await pay(el);
+    await created;
+    const [first, second] = chargeRequests(recording.requests, env);
+    expect(second!.headers.get('Idempotency-Key')).to.equal(first!.headers.get('Idempotency-Key'));
+    expect(first!.headers.get('Idempotency-Key')).to.match(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(second!.body).to.equal(first!.body);
+  });
+
+  it('gets the first order back when its answer was lost on the way', async () => {
+    let lost = 1;
+    recording = recordFetch((request, send) => {
+      if (!isChargePost(request.url, request.method) || lost === 0) return undefined;
+      lost -= 1;
+      return send().then(() => Promise.reject(new TypeError('network connection was lost')));
+    });
+    const el = await readyCheckout();
+    await fillCustomer(el);
+    await pay(el);
+    await waitUntil(() => textOf(submitOf(el)) === 'Tentar novamente', 'no retry was offered');
+    const created = oneEvent(el, 'pay-order-created');
+    await pay(el);
+    const { order } = (await created).detail;
+    const [first, second] = chargeRequests(recording.requests, env);
+    expect((first!.answer as { id: string }).id).to.equal(order.id);
+    expect((second!.answer as { id: string }).id).to.equal(order.id);
+  });
+
+  it('shows the wait of a 429 and tries again after Retry-After with the same key', async () => {
+    // Enough refusals for the relay's own retries to give up and answer the widget 429.
+    await sandboxControl('faults', 'PUT', { rules: [{ method: 'POST', path: '/public_api/payments/', status: 429, retryAfter: 1, count: 4 }] });
+    recording = recordFetch();
+    const el = await readyCheckout();
+    await fillCustomer(el);
+    const created = oneEvent(el, 'pay-order-created');
+    await pay(el);
+    const progress = () => textOf(el.shadowRoot!.querySelector('[part="progress"]'));
+    await waitUntil(() => progress().startsWith('Muitas tentativas'), 'the wait was not shown', { timeout: 12000, interval: 20 });
+    expect(progress()).to.equal('Muitas tentativas em pouco tempo. Vamos tentar de novo em 1 segundo.');
+    await expect(el).to.be.accessible();
+    await created;
+    const charges = chargeRequests(recording.requests, env);
+    expect(charges.map((request) => request.status)).to.deep.equal([429, 201]);
+    expect(charges[1]!.headers.get('Idempotency-Key')).to.equal(charges[0]!.headers.get('Idempotency-Key'));
+  });
+
+  it('says in a banner that a blocked seller cannot take payments', async () => {
+    await sandboxControl('account', 'PUT', { blocked: true });
+    const el = await readyCheckout();
+    await fillCustomer(el);
+    const failed = oneEvent(el, 'pay-failed');
+    await pay(el);
+    expect((await failed).detail).to.deep.equal({ reason: 'request-refused', order: undefined, errorType: 'payment_method_unavailable' });
+    await el.updateComplete;
+    const banner = el.shadowRoot!.querySelector('[part="banner"]')!;
+    expect(banner.getAttribute('role')).to.equal('alert');
+    expect(textOf(banner)).to.equal('O vendedor não pode receber pagamentos no momento. Tente novamente mais tarde.');
+    expect(textOf(submitOf(el))).to.equal('Pagar R$ 97,00');
+    expect(methodPickerOf(el).disabled).to.equal(false);
+    await expect(el).to.be.accessible();
+  });
+
+  it('puts the API\'s refusal of the method on the method choice, and focuses it', async () => {
+    await sandboxControl('account', 'PUT', { bankingAccount: 'closure_requested' });
+    const el = await readyCheckout();
+    await chooseMethod(el, 'boleto');
+    await fillCustomer(el, { name: 'Maria Silva', email: 'maria@example.com', phone: '11987654321', document: VALID_CPF });
+    const failed = oneEvent(el, 'pay-failed');
+    await pay(el);
+    await failed;
+    const picker = methodPickerOf(el);
+    await picker.updateComplete;
+    const error = picker.shadowRoot!.querySelector('[part="error"]')!;
+    expect(textOf(error)).to.match(/cart/i);
+    const boleto = picker.shadowRoot!.querySelector<HTMLInputElement>('input[value="boleto"]')!;
+    expect(boleto.getAttribute('aria-describedby')!.split(' ')).to.include(error.id);
+    expect(boleto.getAttribute('aria-invalid')).to.equal('true');
+    await waitUntil(() => deepActiveElement() === boleto, 'focus did not move to the refused method');
+    expect(bannerText(el)).to.equal('Esta forma de pagamento não está disponível agora. Escolha outra.');
+    await expect(el).to.be.accessible();
+
+    await chooseMethod(el, 'credit_card');
+    expect(picker.shadowRoot!.querySelector('[part="error"]')).to.equal(null);
+  });
+
+  it('explains a declined card and keeps the form for another try', async () => {
+    const el = await readyCheckout();
+    await chooseMethod(el, 'credit_card');
+    await fillCustomer(el);
+    await fillCard(el, '4000000000000002');
+    const failed = oneEvent(el, 'pay-failed');
+    await pay(el);
+    const { detail } = await failed;
+    expect(detail.reason).to.equal('declined');
+    expect(detail.order?.status).to.equal('declined');
+    await el.updateComplete;
+    expect(bannerText(el)).to.contain('Pagamento não autorizado pelo banco emissor.');
+    expect(bannerText(el)).to.contain('use outro cartão ou escolha outra forma de pagamento');
+    expect(el.shadowRoot!.querySelector('form')).to.not.equal(null);
+    await expect(el).to.be.accessible();
+  });
+
+  describe('when the configuration cannot be loaded', () => {
+    it('says the offer is not for sale when the relay does not know it', async () => {
+      const el = await fixture<PayCheckout>(html`<pay-checkout relay="/relay" offer="NOPE"></pay-checkout>`);
+      await waitUntil(() => el.shadowRoot!.querySelector('[part="load-error"]'), 'no error state');
+      expect(textOf(el.shadowRoot!.querySelector('[part="load-error"] p'))).to.equal('Esta oferta não está disponível para compra.');
+      await expect(el).to.be.accessible();
+    });
+
+    it('offers to try again when the relay is unreachable, and loads on the retry', async () => {
+      let offline = true;
+      recording = recordFetch((request) => (offline && request.url.includes('/relay/config') ? Promise.reject(new TypeError('Failed to fetch')) : undefined));
+      const el = await fixture<PayCheckout>(html`<pay-checkout relay="/relay" offer="77BcHrY"></pay-checkout>`);
+      await waitUntil(() => el.shadowRoot!.querySelector('[part="load-error"]'), 'no error state');
+      const error = el.shadowRoot!.querySelector('[part="load-error"]')!;
+      expect(error.getAttribute('role')).to.equal('alert');
+      expect(textOf(error)).to.equal('Não foi possível carregar o pagamento. Verifique sua conexão e tente novamente. Tentar novamente');
+      await expect(el).to.be.accessible();
+      offline = false;
+      el.shadowRoot!.querySelector<HTMLButtonElement>('[part="retry-button"]')!.click();
+      await waitUntil(() => el.shadowRoot!.querySelector('form'), 'the retry did not load the form');
+    });
+
+    it('shows an accessible loading state while it waits', async () => {
+      recording = recordFetch((request) => (request.url.includes('/relay/config') ? new Promise<Response>(() => undefined) : undefined));
+      const el = await fixture<PayCheckout>(html`<pay-checkout relay="/relay" offer="77BcHrY"></pay-checkout>`);
+      expect(textOf(el.shadowRoot!.querySelector('[part="loading"]'))).to.equal('Carregando…');
+      expect(el.shadowRoot!.querySelector('[part="base"]')!.getAttribute('aria-busy')).to.equal('true');
+      await expect(el).to.be.accessible();
+    });
+  });
+});

@@ -1,0 +1,372 @@
+import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { sendKeys, setViewport } from '@web/test-runner-commands';
+import type { PayCheckout } from '../../../src/widget/checkout/checkout.component.js';
+import { formatAmount } from '../../../src/widget/i18n/format-amount.js';
+import type { AntifraudProfiler } from '../../../src/widget/providers/antifraud-profiler.js';
+import {
+  cardFieldsOf,
+  chargeRequests,
+  chooseMethod,
+  customerFieldsOf,
+  deepActiveElement,
+  fillCard,
+  fillCustomer,
+  liveRegionText,
+  methodPickerOf,
+  pay,
+  readyCheckout,
+  recordFetch,
+  resetSandbox,
+  submitOf,
+  testEnv,
+  textOf,
+  type TestEnv,
+} from './checkout-harness.js';
+
+const radiosOf = (el: PayCheckout) => Array.from(methodPickerOf(el).shadowRoot!.querySelectorAll<HTMLInputElement>('input[type="radio"]'));
+const fieldInput = (el: PayCheckout, name: string) => customerFieldsOf(el).shadowRoot!.querySelector<HTMLInputElement>(`[name="${name}"]`);
+const fieldError = (el: PayCheckout, name: string) => textOf(customerFieldsOf(el).shadowRoot!.querySelector(`#field-${name}-error`));
+
+describe('<pay-checkout>', () => {
+  let env: TestEnv;
+  let recording: ReturnType<typeof recordFetch>;
+
+  before(async () => {
+    env = await testEnv();
+  });
+
+  beforeEach(async () => {
+    await resetSandbox();
+    recording = recordFetch();
+  });
+
+  afterEach(() => recording.restore());
+
+  it('is accessible', async () => {
+    const el = await readyCheckout();
+    await expect(el).to.be.accessible();
+  });
+
+  it('defaults to pt-BR and every method of the offer, Pix chosen, and says it is ready', async () => {
+    const ready = new Promise<CustomEvent>((resolve) => document.addEventListener('pay-ready', (event) => resolve(event as CustomEvent), { once: true }));
+    const el = await readyCheckout();
+    const { detail } = await ready;
+    expect(detail).to.deep.equal({
+      offer: { id: '77BcHrY', name: 'Curso de Fotografia à vista', price: '97.00' },
+      currency: 'BRL',
+      methods: ['pix', 'pix_auto', 'boleto', 'credit_card', 'threeDs'],
+    });
+    expect(el.locale).to.equal('pt-BR');
+    expect(textOf(el.shadowRoot!.querySelector('[part="product-name"]'))).to.equal('Curso de Fotografia');
+    expect(textOf(el.shadowRoot!.querySelector('[part="price"]')!.shadowRoot!.querySelector('[part="amount"]'))).to.equal('R$ 97,00');
+    expect(radiosOf(el).map((radio) => radio.value)).to.deep.equal(['pix', 'pix_auto', 'boleto', 'credit_card', 'threeDs']);
+    expect(radiosOf(el).find((radio) => radio.checked)?.value).to.equal('pix');
+    expect(textOf(submitOf(el))).to.equal('Pagar R$ 97,00');
+    expect(cardFieldsOf(el)).to.equal(null);
+    expect(fieldInput(el, 'zipcode')).to.equal(null);
+  });
+
+  it('names each method with its explanation, tied to its radio', async () => {
+    const el = await readyCheckout();
+    const picker = methodPickerOf(el).shadowRoot!;
+    const boleto = radiosOf(el).find((radio) => radio.value === 'boleto')!;
+    expect(textOf(boleto.closest('label'))).to.contain('Boleto bancário');
+    expect(textOf(picker.querySelector(`#${boleto.getAttribute('aria-describedby')}`))).to.equal(
+      'A compensação leva de 1 a 3 dias úteis após o pagamento.',
+    );
+    expect(textOf(picker.querySelector('legend'))).to.equal('Como você quer pagar?');
+  });
+
+  it('offers only the methods of the methods attribute, in its order', async () => {
+    const el = await readyCheckout(html`<pay-checkout relay="/relay" offer="77BcHrY" methods="boleto, credit_card,paypal"></pay-checkout>`);
+    expect(radiosOf(el).map((radio) => radio.value)).to.deep.equal(['boleto', 'credit_card']);
+    expect(radiosOf(el)[0]!.checked).to.equal(true);
+    // Boleto needs the CPF: no "(opcional)" on it.
+    expect(textOf(customerFieldsOf(el).shadowRoot!.querySelector('label[for="field-document"]'))).to.equal('CPF ou CNPJ');
+  });
+
+  describe('when the buyer chooses a method', () => {
+    it('moves with the arrow keys and fires method-change', async () => {
+      const el = await readyCheckout();
+      radiosOf(el)[0]!.focus();
+      const changed = oneEvent(el, 'pay-method-change');
+      await sendKeys({ press: 'ArrowDown' });
+      expect((await changed).detail).to.deep.equal({ method: 'pix_auto', previous: 'pix' });
+      await el.updateComplete;
+      expect(textOf(customerFieldsOf(el).shadowRoot!.querySelector('label[for="field-document"]'))).to.equal('CPF ou CNPJ');
+    });
+
+    it('asks for the card, and prices the instalments chosen on the button', async () => {
+      const config = (await (await fetch('/relay/config?offer=77BcHrY')).json()) as { installments: { installments: number; total: string }[] };
+      const el = await readyCheckout();
+      await chooseMethod(el, 'credit_card');
+      const card = cardFieldsOf(el);
+      expect(card).to.not.equal(null);
+      await card.updateComplete;
+      const select = card.shadowRoot!.querySelector<HTMLSelectElement>('select')!;
+      select.focus();
+      select.value = '3';
+      select.dispatchEvent(new Event('change'));
+      await card.updateComplete;
+      await el.updateComplete;
+      const total = config.installments.find((option) => option.installments === 3)!.total;
+      expect(textOf(submitOf(el))).to.equal(`Pagar ${formatAmount(total, 'BRL', 'pt-BR')!.replace(/\s/g, ' ')}`);
+      await expect(el).to.be.accessible();
+    });
+
+    it('asks for the billing address for 3-D Secure', async () => {
+      const el = await readyCheckout();
+      await chooseMethod(el, 'threeDs');
+      for (const name of ['zipcode', 'street', 'number', 'complement', 'neighborhood', 'city', 'state']) {
+        expect(customerFieldsOf(el).shadowRoot!.querySelector(`[name="${name}"]`), name).to.not.equal(null);
+      }
+      expect(fieldInput(el, 'zipcode')!.getAttribute('autocomplete')).to.equal('postal-code');
+      await expect(el).to.be.accessible();
+    });
+  });
+
+  describe('when the buyer pays with fields to fix', () => {
+    it('shows each error beside its field, focuses the first and sends nothing', async () => {
+      const el = await readyCheckout();
+      await pay(el);
+      await customerFieldsOf(el).updateComplete;
+      expect(fieldError(el, 'name')).to.equal('Informe o nome.');
+      expect(fieldError(el, 'email')).to.equal('Informe seu e-mail.');
+      expect(fieldError(el, 'phone')).to.equal('Informe seu telefone com DDD.');
+      const name = fieldInput(el, 'name')!;
+      expect(name.getAttribute('aria-invalid')).to.equal('true');
+      expect(name.getAttribute('aria-describedby')).to.equal('field-name-error');
+      await waitUntil(() => deepActiveElement() === name, 'focus did not move to the first field to fix');
+      await waitUntil(() => liveRegionText(el) !== '', 'the count was not announced');
+      expect(liveRegionText(el)).to.equal('Há 3 campos para corrigir.');
+      expect(chargeRequests(recording.requests, env)).to.have.length(0);
+      await expect(el).to.be.accessible();
+    });
+
+    it('requires the CPF for boleto', async () => {
+      const el = await readyCheckout();
+      await chooseMethod(el, 'boleto');
+      await fillCustomer(el);
+      await pay(el);
+      await customerFieldsOf(el).updateComplete;
+      expect(fieldError(el, 'document')).to.equal('Informe seu CPF ou CNPJ.');
+      await waitUntil(() => deepActiveElement() === fieldInput(el, 'document'), 'focus did not move to the CPF');
+      expect(chargeRequests(recording.requests, env)).to.have.length(0);
+    });
+  });
+
+  it('lets the page cancel the payment in before-submit', async () => {
+    const el = await readyCheckout();
+    await chooseMethod(el, 'credit_card');
+    await fillCustomer(el);
+    await fillCard(el, '4111111111111111');
+    const seen: unknown[] = [];
+    el.addEventListener('pay-before-submit', (event) => {
+      seen.push(event.detail);
+      event.preventDefault();
+    });
+    await pay(el);
+    expect(seen).to.deep.equal([{ method: 'credit_card', offerId: '77BcHrY', amount: '97.00', currency: 'BRL', installments: 1 }]);
+    // Neither the card's tokenization nor the charge was asked for.
+    expect(recording.requests.filter((request) => request.url.includes('/card-tokens/'))).to.have.length(0);
+    expect(chargeRequests(recording.requests, env)).to.have.length(0);
+    expect(textOf(submitOf(el))).to.equal('Pagar R$ 97,00');
+  });
+
+  it('prefills the buyer\'s fields from the customer property, formatted', async () => {
+    const el = await readyCheckout();
+    el.customer = { name: 'João da Silva', email: 'joao@example.com', phone: '+55 11 98765-4321', document: '52998224725' };
+    await el.updateComplete;
+    await customerFieldsOf(el).updateComplete;
+    expect(fieldInput(el, 'name')!.value).to.equal('João da Silva');
+    expect(fieldInput(el, 'phone')!.value).to.equal('+55 (11) 98765-4321');
+    expect(fieldInput(el, 'document')!.value).to.equal('529.982.247-25');
+  });
+
+  it('asks and sends the birth date when ask-birth-date is set', async () => {
+    const el = await readyCheckout(html`<pay-checkout relay="/relay" offer="77BcHrY" ask-birth-date></pay-checkout>`);
+    await fillCustomer(el);
+    fieldInput(el, 'birthDate')!.focus();
+    await sendKeys({ type: '17051990' });
+    expect(fieldInput(el, 'birthDate')!.value).to.equal('17/05/1990');
+    const created = oneEvent(el, 'pay-order-created');
+    await pay(el);
+    await created;
+    const body = JSON.parse(chargeRequests(recording.requests, env)[0]!.body!) as { customer: { birthDate: string } };
+    expect(body.customer.birthDate).to.equal('1990-05-17');
+  });
+
+  it('fires antifraud-fallback when the profile could not complete, and pays with its reference', async () => {
+    const reference = '3b241101-e2bb-4255-8caf-4136c566a962';
+    const profiler: AntifraudProfiler = {
+      reference,
+      start: () => undefined,
+      complete: async () => ({ reference, profiled: false, fallbackReason: 'timeout' }),
+    };
+    const el = await readyCheckout();
+    el.antifraudProfiler = profiler;
+    await chooseMethod(el, 'credit_card');
+    await fillCustomer(el);
+    await fillCard(el, '4111111111111111');
+    const fallback = oneEvent(el, 'pay-antifraud-fallback');
+    const created = oneEvent(el, 'pay-order-created');
+    await pay(el);
+    expect((await fallback).detail).to.deep.equal({ reference, reason: 'timeout' });
+    await created;
+    const body = JSON.parse(chargeRequests(recording.requests, env)[0]!.body!) as { antifraud_profiling_attempt_reference: string };
+    expect(body.antifraud_profiling_attempt_reference).to.equal(reference);
+  });
+
+  describe('in each language', () => {
+    const expected = {
+      'pt-BR': { legend: 'Como você quer pagar?', submit: 'Pagar R$ 97,00', name: 'Nome completo' },
+      es: { legend: '¿Cómo quieres pagar?', submit: 'Pagar 97,00 BRL', name: 'Nombre completo' },
+      en: { legend: 'How would you like to pay?', submit: 'Pay R$97.00', name: 'Full name' },
+    } as const;
+    for (const [locale, texts] of Object.entries(expected)) {
+      it(`renders ${locale}`, async () => {
+        const el = await readyCheckout(html`<pay-checkout relay="/relay" offer="77BcHrY" locale=${locale}></pay-checkout>`);
+        expect(textOf(methodPickerOf(el).shadowRoot!.querySelector('legend'))).to.equal(texts.legend);
+        expect(textOf(submitOf(el))).to.equal(texts.submit);
+        expect(textOf(customerFieldsOf(el).shadowRoot!.querySelector('label[for="field-name"]'))).to.equal(texts.name);
+        expect(el.shadowRoot!.querySelector('[part="base"]')!.getAttribute('lang')).to.equal(locale);
+        await expect(el).to.be.accessible();
+      });
+    }
+  });
+
+  describe('with the themes of docs/widget.md', () => {
+    it('keeps 4.5:1 contrast in the dark theme, errors and banner included', async () => {
+      const el = await readyCheckout(html`
+        <pay-checkout
+          relay="/relay"
+          offer="77BcHrY"
+          style="--pay-color-primary: #a8c7fa; --pay-color-on-primary: #062e6f; --pay-color-text: #e3e2e6; --pay-color-muted: #c4c6d0;
+                 --pay-color-background: #1b1b1f; --pay-color-input-background: #1b1b1f; --pay-color-border: #8e9099;
+                 --pay-color-error: #ffb4ab; --pay-color-focus: #ffb95c; --pay-radius: 12px"
+        ></pay-checkout>
+      `);
+      await pay(el);
+      await customerFieldsOf(el).updateComplete;
+      await expect(el).to.be.accessible();
+    });
+
+    it('keeps 4.5:1 contrast in the light theme', async () => {
+      const el = await readyCheckout(html`
+        <pay-checkout
+          relay="/relay"
+          offer="77BcHrY"
+          style="--pay-color-primary: #00639b; --pay-color-on-primary: #ffffff; --pay-color-text: #191c1e; --pay-color-muted: #41484d;
+                 --pay-color-background: #f8f9fb; --pay-color-input-background: #ffffff; --pay-color-border: #71787e;
+                 --pay-color-error: #ba1a1a; --pay-color-focus: #8f4c00; --pay-font-family: Georgia, serif"
+        ></pay-checkout>
+      `);
+      await pay(el);
+      await customerFieldsOf(el).updateComplete;
+      await expect(el).to.be.accessible();
+    });
+  });
+
+  it('fits a 320px wide phone without sideways scrolling, with 44px touch targets', async () => {
+    await setViewport({ width: 320, height: 640 });
+    try {
+      const el = await readyCheckout();
+      await chooseMethod(el, 'threeDs');
+      expect(document.documentElement.scrollWidth).to.be.at.most(320);
+      expect(submitOf(el).getBoundingClientRect().height).to.be.at.least(44);
+      expect(fieldInput(el, 'zipcode')!.getBoundingClientRect().height).to.be.at.least(44);
+      const option = methodPickerOf(el).shadowRoot!.querySelector('[part="option"]')!;
+      expect(option.getBoundingClientRect().height).to.be.at.least(44);
+    } finally {
+      await setViewport({ width: 800, height: 600 });
+    }
+  });
+
+  it('pays by card in a page with a strict CSP and Trusted Types: no inline script, no eval', async () => {
+    const sandboxOrigin = new URL(env.sandboxUrl).origin;
+    const policy = [
+      "default-src 'none'",
+      `script-src 'self' ${sandboxOrigin}`,
+      `connect-src 'self' ${sandboxOrigin}`,
+      `frame-src ${sandboxOrigin}`,
+      "img-src 'self' https: data:",
+      "require-trusted-types-for 'script'",
+      'trusted-types lit-html pay-checkout-profiler',
+    ].join('; ');
+    const result = new Promise<{ status?: string; error?: string; violations: string[]; trustedTypesEnforced: boolean }>((resolve) => {
+      window.addEventListener('message', function onMessage(event: MessageEvent) {
+        if (event.source !== frame.contentWindow || event.data?.type !== 'csp-checkout-result') return;
+        window.removeEventListener('message', onMessage);
+        resolve(event.data);
+      });
+    });
+    const frame = document.createElement('iframe');
+    frame.title = 'Strict CSP shop';
+    frame.srcdoc = `<!doctype html><html lang="pt-BR"><head>
+      <meta http-equiv="Content-Security-Policy" content="${policy}">
+      <title>Strict CSP shop</title>
+      <script type="module" src="/test/widget/checkout/strict-csp-checkout-page.ts"></script>
+      </head><body></body></html>`;
+    document.body.append(frame);
+    try {
+      const { status, error, violations, trustedTypesEnforced } = await result;
+      expect(error).to.equal(undefined);
+      expect(status).to.equal('paid');
+      expect(trustedTypesEnforced).to.equal(true);
+      expect(violations).to.deep.equal([]);
+    } finally {
+      frame.remove();
+    }
+  });
+
+  describe('where it lives in the page', () => {
+    it('keeps loading when moved in the DOM while the configuration loads', async () => {
+      const el = await fixture<PayCheckout>(html`<pay-checkout relay="/relay" offer="77BcHrY"></pay-checkout>`);
+      const elsewhere = document.createElement('div');
+      document.body.append(elsewhere);
+      try {
+        elsewhere.append(el);
+        await waitUntil(() => el.shadowRoot!.querySelector('form'), 'the moved checkout never loaded', { timeout: 5000 });
+        expect(relayConfigLoads()).to.equal(1);
+      } finally {
+        elsewhere.remove();
+      }
+    });
+
+    it('works when connected a second time, without loading again', async () => {
+      const el = await readyCheckout();
+      const parent = el.parentElement!;
+      el.remove();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      parent.append(el);
+      await el.updateComplete;
+      expect(relayConfigLoads()).to.equal(1);
+      await fillCustomer(el);
+      const created = oneEvent(el, 'pay-order-created');
+      await pay(el);
+      expect((await created).detail.order.status).to.equal('waiting_payment');
+    });
+
+    it('works inside another element\'s shadow root', async () => {
+      const host = await fixture<HTMLDivElement>(html`<div></div>`);
+      const root = host.attachShadow({ mode: 'open' });
+      const el = document.createElement('pay-checkout');
+      el.relay = '/relay';
+      el.offer = '77BcHrY';
+      root.append(el);
+      await waitUntil(() => el.shadowRoot!.querySelector('form'), 'the checkout did not load', { timeout: 5000 });
+      await el.updateComplete;
+      await chooseMethod(el, 'credit_card');
+      await fillCustomer(el);
+      await fillCard(el, '4111111111111111');
+      const paid = new Promise<Event>((resolve) => host.addEventListener('pay-paid', resolve, { once: true }));
+      await pay(el);
+      expect(((await paid) as CustomEvent).composed).to.equal(true);
+      await expect(el).to.be.accessible();
+    });
+  });
+
+  function relayConfigLoads(): number {
+    return recording.requests.filter((request) => request.url.includes('/relay/config')).length;
+  }
+});

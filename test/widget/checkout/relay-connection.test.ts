@@ -1,0 +1,136 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  RelayAnswerError,
+  RelayConnection,
+  RelayUnreachableError,
+} from '../../../src/widget/checkout/relay-connection.js';
+import type { CheckoutChargeRequest } from '../../../src/widget/checkout/relay-connection.js';
+
+interface Call {
+  url: string;
+  init: RequestInit;
+}
+
+function fakeFetch(respond: () => Response | Promise<Response>): { fetch: typeof fetch; calls: Call[] } {
+  const calls: Call[] = [];
+  const fake = async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    calls.push({ url: String(input), init });
+    return respond();
+  };
+  return { fetch: fake as typeof fetch, calls };
+}
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+
+const CONFIG = {
+  offer: { id: '77BcHrY', name: 'Oferta principal', price: '97.00' },
+  product: { name: 'Curso de Fotografia', image: 'https://img.example/foto.png', currency: 'BRL', type: 'unique' },
+  paymentMethods: ['pix', 'picpay', 'credit_card'],
+  installments: [{ installments: 1, installmentAmount: '97.00', total: '97.00', interest: '0.00', interestPercentage: '0', interestFree: true }],
+  customerFees: [],
+  tokenization: { url: 'https://api.example/public_api/card-tokens/', publicClientId: 'public' },
+  threeDSecure: null,
+  antifraud: { provider: 'sandbox', scriptUrl: 'https://api.example/sandbox/profiler.js' },
+};
+
+const ORDER = { id: 'ord_1', refId: 'ABCD2345', status: 'waiting_payment', paymentMethod: 'pix', amount: '97.00', createdAt: '2026-03-01T10:00:00-03:00' };
+
+const CHARGE: CheckoutChargeRequest = {
+  paymentMethod: 'pix',
+  customer: { name: 'Maria Silva', email: 'maria@example.com', phone: '5511987654321', fingerprint: 'device-1' },
+  items: [{ offerId: '77BcHrY' }],
+};
+
+async function rejection(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a rejection');
+}
+
+describe('the relay connection', () => {
+  it('resolves a relative relay against the page and ignores a trailing slash', async () => {
+    const { fetch, calls } = fakeFetch(() => json(200, CONFIG));
+    const relay = new RelayConnection({ relay: '/checkout/', baseUrl: 'https://shop.example/produto/foto', fetch });
+    await relay.getConfig('77BcHrY');
+    assert.equal(calls[0]!.url, 'https://shop.example/checkout/config?offer=77BcHrY');
+    assert.equal(relay.orderEventsUrl('ord 1'), 'https://shop.example/checkout/orders/ord%201/events');
+  });
+
+  it('answers the configuration with only the methods the widget knows', async () => {
+    const { fetch } = fakeFetch(() => json(200, CONFIG));
+    const config = await new RelayConnection({ relay: 'https://relay.example', fetch }).getConfig('77BcHrY');
+    assert.deepEqual(config.paymentMethods, ['pix', 'credit_card']);
+    assert.equal(config.offer.price, '97.00');
+    assert.equal(config.product.currency, 'BRL');
+  });
+
+  it('refuses a configuration that is not in the expected form', async () => {
+    const { fetch } = fakeFetch(() => json(200, { ...CONFIG, offer: { id: '77BcHrY', name: 'x', price: 97 } }));
+    const error = await rejection(new RelayConnection({ relay: 'https://relay.example', fetch }).getConfig('77BcHrY'));
+    assert.ok(error instanceof RelayAnswerError);
+    assert.equal(error.type, 'unknown');
+  });
+
+  it('posts a charge as JSON with the attempt key in Idempotency-Key', async () => {
+    const { fetch, calls } = fakeFetch(() => json(201, ORDER));
+    const order = await new RelayConnection({ relay: 'https://relay.example/pay', fetch }).createCharge(CHARGE, { idempotencyKey: 'key-1' });
+    assert.deepEqual(order, ORDER);
+    assert.equal(calls[0]!.url, 'https://relay.example/pay/charges');
+    assert.equal(calls[0]!.init.method, 'POST');
+    assert.equal(new Headers(calls[0]!.init.headers).get(IDEMPOTENCY_KEY_HEADER), 'key-1');
+    assert.deepEqual(JSON.parse(String(calls[0]!.init.body)), CHARGE);
+  });
+
+  it('reads the relay\'s error: type, field messages and the wait', async () => {
+    const { fetch } = fakeFetch(() =>
+      json(429, { error: { type: 'rate_limited', message: 'Too many.', retryAfter: 7 } }, { 'Retry-After': '7' }),
+    );
+    const error = await rejection(new RelayConnection({ relay: 'https://relay.example', fetch }).createCharge(CHARGE, { idempotencyKey: 'k' }));
+    assert.ok(error instanceof RelayAnswerError);
+    assert.equal(error.status, 429);
+    assert.equal(error.type, 'rate_limited');
+    assert.equal(error.retryAfterSeconds, 7);
+
+    const fields = { 'customer.phone': ['Informe o telefone no formato E.164.'] };
+    const refused = fakeFetch(() => json(400, { error: { type: 'invalid_request', message: 'Invalid.', fields } }));
+    const invalid = await rejection(
+      new RelayConnection({ relay: 'https://relay.example', fetch: refused.fetch }).createCharge(CHARGE, { idempotencyKey: 'k' }),
+    );
+    assert.ok(invalid instanceof RelayAnswerError);
+    assert.deepEqual(invalid.fields, fields);
+  });
+
+  it('reads an HTML error page from a proxy as an unknown error with its status and Retry-After', async () => {
+    const { fetch } = fakeFetch(() => new Response('<html>502 Bad Gateway</html>', { status: 502, headers: { 'Retry-After': '3' } }));
+    const error = await rejection(new RelayConnection({ relay: 'https://relay.example', fetch }).createCharge(CHARGE, { idempotencyKey: 'k' }));
+    assert.ok(error instanceof RelayAnswerError);
+    assert.equal(error.type, 'unknown');
+    assert.equal(error.status, 502);
+    assert.equal(error.retryAfterSeconds, 3);
+  });
+
+  it('turns a network failure and an unreadable 201 into RelayUnreachableError', async () => {
+    const offline = fakeFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    const error = await rejection(new RelayConnection({ relay: 'https://relay.example', fetch: offline.fetch }).createCharge(CHARGE, { idempotencyKey: 'k' }));
+    assert.ok(error instanceof RelayUnreachableError);
+
+    const cut = fakeFetch(() => new Response('{"id": "ord_', { status: 201 }));
+    const lost = await rejection(new RelayConnection({ relay: 'https://relay.example', fetch: cut.fetch }).createCharge(CHARGE, { idempotencyKey: 'k' }));
+    assert.ok(lost instanceof RelayUnreachableError);
+  });
+
+  it('lets an abort through as it is, never as a network failure', async () => {
+    const abort = new AbortController();
+    abort.abort();
+    const { fetch } = fakeFetch(() => Promise.reject(new DOMException('aborted', 'AbortError')));
+    const error = await rejection(new RelayConnection({ relay: 'https://relay.example', fetch }).getConfig('77BcHrY', { signal: abort.signal }));
+    assert.ok(error instanceof DOMException);
+    assert.equal(error.name, 'AbortError');
+  });
+});

@@ -1,0 +1,224 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import '../../../src/widget/customer/customer-fields.js';
+import type { PayCustomerFields } from '../../../src/widget/customer/customer-fields.component.js';
+
+const inputOf = (el: PayCustomerFields, name: string) => el.shadowRoot!.querySelector<HTMLInputElement>(`[name="${name}"]`);
+const textOf = (node: Element | null | undefined) => (node?.textContent ?? '').replace(/\s+/g, ' ').trim();
+const errorOf = (el: PayCustomerFields, name: string) => textOf(el.shadowRoot!.querySelector(`#field-${name}-error`));
+const labelOf = (el: PayCustomerFields, name: string) => textOf(el.shadowRoot!.querySelector(`label[for="field-${name}"]`));
+
+/** The texts an input's `aria-describedby` points at, in order. */
+function descriptionOf(el: PayCustomerFields, name: string): string[] {
+  const ids = (inputOf(el, name)!.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
+  return ids.map((id) => textOf(el.shadowRoot!.getElementById(id)));
+}
+
+async function typeInto(el: PayCustomerFields, name: string, text: string): Promise<void> {
+  inputOf(el, name)!.focus();
+  await sendKeys({ type: text });
+  await el.updateComplete;
+}
+
+async function fillBuyer(el: PayCustomerFields): Promise<void> {
+  await typeInto(el, 'name', 'Maria Silva');
+  await typeInto(el, 'email', 'Maria@Example.COM');
+  await typeInto(el, 'phone', '11987654321');
+}
+
+describe('<pay-customer-fields>', () => {
+  it('is accessible', async () => {
+    const el = await fixture<PayCustomerFields>(html`<pay-customer-fields></pay-customer-fields>`);
+    await expect(el).to.be.accessible();
+  });
+
+  it('defaults to name, e-mail, phone and an optional CPF or CNPJ, with autofill and keyboards set', async () => {
+    const el = await fixture<PayCustomerFields>(html`<pay-customer-fields></pay-customer-fields>`);
+    expect(el.visibleFields).to.deep.equal(['name', 'email', 'phone', 'document']);
+    expect(labelOf(el, 'document')).to.equal('CPF ou CNPJ (opcional)');
+    expect(inputOf(el, 'email')!.getAttribute('autocomplete')).to.equal('email');
+    expect(inputOf(el, 'email')!.type).to.equal('email');
+    expect(inputOf(el, 'phone')!.getAttribute('autocomplete')).to.equal('tel');
+    expect(inputOf(el, 'phone')!.getAttribute('inputmode')).to.equal('tel');
+    expect(inputOf(el, 'document')!.getAttribute('inputmode')).to.equal('numeric');
+    expect(inputOf(el, 'birthDate')).to.equal(null);
+    expect(inputOf(el, 'zipcode')).to.equal(null);
+    expect(descriptionOf(el, 'phone')).to.deep.equal(['Com DDD, por exemplo (11) 98765-4321.']);
+  });
+
+  describe('when the buyer types', () => {
+    it('formats the phone as people write it, keeping the caret after the same digit', async () => {
+      const el = await fixture<PayCustomerFields>(html`<pay-customer-fields></pay-customer-fields>`);
+      await typeInto(el, 'phone', '1187654321');
+      const phone = inputOf(el, 'phone')!;
+      expect(phone.value).to.equal('(11) 8765-4321');
+      // A ninth digit typed in the middle turns the landline mask into a mobile's; the caret stays after it.
+      phone.setSelectionRange(5, 5);
+      await sendKeys({ type: '9' });
+      await el.updateComplete;
+      expect(phone.value).to.equal('(11) 98765-4321');
+      expect(phone.selectionStart).to.equal(6);
+    });
+
+    it('switches the document mask from CPF to CNPJ past 11 digits', async () => {
+      const el = await fixture<PayCustomerFields>(html`<pay-customer-fields></pay-customer-fields>`);
+      await typeInto(el, 'document', '52998224725');
+      expect(inputOf(el, 'document')!.value).to.equal('529.982.247-25');
+      await sendKeys({ type: '000' });
+      expect(inputOf(el, 'document')!.value).to.equal('52.998.224/7250-00');
+    });
+
+    it('shows an error when the buyer leaves a field they typed in, beside it, and clears it once fixed', async () => {
+      const el = await fixture<PayCustomerFields>(html`<pay-customer-fields></pay-customer-fields>`);
+      await typeInto(el, 'email', 'maria@');
+      await sendKeys({ press: 'Tab' });
+      await el.updateComplete;
+      expect(errorOf(el, 'email')).to.equal('E-mail inválido. Confira se está no formato nome@exemplo.com.');
+      expect(inputOf(el, 'email')!.getAttribute('aria-invalid')).to.equal('true');
+      expect(descriptionOf(el, 'email')).to.deep.equal([
+        'Você vai receber a confirmação da compra neste endereço.',
+        'E-mail inválido. Confira se está no formato nome@exemplo.com.',
+      ]);
+      await typeInto(el, 'email', 'example.com');
+      expect(errorOf(el, 'email')).to.equal('');
+      expect(inputOf(el, 'email')!.getAttribute('aria-invalid')).to.equal('false');
+    });
+
+    it('says nothing about a field the buyer only passed through', async () => {
+      const el = await fixture<PayCustomerFields>(html`<pay-customer-fields></pay-customer-fields>`);
+      inputOf(el, 'name')!.focus();
+      await sendKeys({ press: 'Tab' });
+      await el.updateComplete;
+      expect(errorOf(el, 'name')).to.equal('');
+    });
+  });
+
+  describe('validate()', () => {
+    it('shows every problem and focuses the first field to fix', async () => {
+      const el = await fixture<PayCustomerFields>(html`<pay-customer-fields></pay-customer-fields>`);
+      await typeInto(el, 'name', 'Maria Silva');
+      expect(el.validate()).to.equal(false);
+      await el.focusFirstInvalid();
+      expect(el.invalidFields).to.deep.equal(['email', 'phone']);
+      expect(errorOf(el, 'email')).to.equal('Informe seu e-mail.');
+      expect(el.shadowRoot!.activeElement).to.equal(inputOf(el, 'email'));
+      expect(el.customerDetails()).to.equal(undefined);
+      await expect(el).to.be.accessible();
+    });
+
+    it('answers the buyer as the charge takes them', async () => {
+      const el = await fixture<PayCustomerFields>(html`<pay-customer-fields></pay-customer-fields>`);
+      await fillBuyer(el);
+      await typeInto(el, 'document', '11.222.333/0001-81');
+      expect(el.validate()).to.equal(true);
+      expect(el.customerDetails()).to.deep.equal({
+        name: 'Maria Silva',
+        email: 'Maria@example.com',
+        phone: '5511987654321',
+        docType: 'cnpj',
+        docNumber: '11222333000181',
+      });
+    });
+
+    it('requires the CPF or CNPJ when asked to, and checks its digits', async () => {
+      const el = await fixture<PayCustomerFields>(html`<pay-customer-fields require-document></pay-customer-fields>`);
+      await fillBuyer(el);
+      expect(labelOf(el, 'document')).to.equal('CPF ou CNPJ');
+      expect(el.validate()).to.equal(false);
+      await el.updateComplete;
+      expect(errorOf(el, 'document')).to.equal('Informe seu CPF ou CNPJ.');
+      await typeInto(el, 'document', '52998224726');
+      expect(el.validate()).to.equal(false);
+      await el.updateComplete;
+      expect(errorOf(el, 'document')).to.equal('CPF inválido. Confira os números.');
+    });
+
+    it('drops the "required" message of the CPF once it is optional again', async () => {
+      const el = await fixture<PayCustomerFields>(html`<pay-customer-fields require-document></pay-customer-fields>`);
+      el.validate();
+      await el.updateComplete;
+      expect(errorOf(el, 'document')).to.equal('Informe seu CPF ou CNPJ.');
+      el.requireDocument = false;
+      await el.updateComplete;
+      expect(errorOf(el, 'document')).to.equal('');
+    });
+
+    it('asks the birth date when told to, and sends it as YYYY-MM-DD', async () => {
+      const el = await fixture<PayCustomerFields>(html`<pay-customer-fields ask-birth-date></pay-customer-fields>`);
+      await fillBuyer(el);
+      expect(el.validate()).to.equal(false);
+      await el.updateComplete;
+      expect(errorOf(el, 'birthDate')).to.equal('Informe sua data de nascimento.');
+      await typeInto(el, 'birthDate', '17051990');
+      expect(inputOf(el, 'birthDate')!.value).to.equal('17/05/1990');
+      expect(el.validate()).to.equal(true);
+      expect(el.customerDetails()?.birthDate).to.equal('1990-05-17');
+    });
+  });
+
+  describe('with the billing address', () => {
+    it('asks it, formats the CEP and answers it as the charge and 3DS take it', async () => {
+      const el = await fixture<PayCustomerFields>(html`<pay-customer-fields require-address></pay-customer-fields>`);
+      await fillBuyer(el);
+      expect(el.validate()).to.equal(false);
+      expect(el.invalidFields).to.deep.equal(['zipcode', 'street', 'number', 'neighborhood', 'city', 'state']);
+      await typeInto(el, 'zipcode', '01310100');
+      expect(inputOf(el, 'zipcode')!.value).to.equal('01310-100');
+      await typeInto(el, 'street', 'Avenida Paulista');
+      await typeInto(el, 'number', '1000');
+      await typeInto(el, 'neighborhood', 'Bela Vista');
+      await typeInto(el, 'city', 'São Paulo');
+      const state = el.shadowRoot!.querySelector<HTMLSelectElement>('[name="state"]')!;
+      state.value = 'SP';
+      state.dispatchEvent(new Event('change'));
+      await el.updateComplete;
+      expect(el.validate()).to.equal(true);
+      expect(el.billingAddress()).to.deep.equal({
+        zipcode: '01310100',
+        street: 'Avenida Paulista',
+        number: '1000',
+        neighborhood: 'Bela Vista',
+        city: 'São Paulo',
+        state: 'SP',
+        country: 'BR',
+      });
+      await expect(el).to.be.accessible();
+    });
+  });
+
+  describe('showServerErrors()', () => {
+    it('puts the API\'s messages on their fields, as text, and answers what it placed', async () => {
+      const el = await fixture<PayCustomerFields>(html`<pay-customer-fields require-address></pay-customer-fields>`);
+      const placed = el.showServerErrors({
+        'customer.phone': ['Informe o telefone no formato E.164 <i>sem +</i>.'],
+        'address.zipcode': ['O CEP deve ter exatamente 8 dígitos.'],
+        'items.0.offerId': ['Oferta não encontrada.'],
+      });
+      expect(placed).to.deep.equal(['customer.phone', 'address.zipcode']);
+      await el.updateComplete;
+      expect(errorOf(el, 'phone')).to.equal('Informe o telefone no formato E.164 <i>sem +</i>.');
+      expect(el.shadowRoot!.querySelector('#field-phone-error i')).to.equal(null);
+      expect(descriptionOf(el, 'zipcode')).to.deep.equal(['Por exemplo 01310-100.', 'O CEP deve ter exatamente 8 dígitos.']);
+      await el.focusFirstInvalid();
+      expect(el.shadowRoot!.activeElement).to.equal(inputOf(el, 'phone'));
+      await expect(el).to.be.accessible();
+    });
+  });
+
+  it('starts from the prefill but never overwrites what the buyer typed', async () => {
+    const el = await fixture<PayCustomerFields>(html`<pay-customer-fields></pay-customer-fields>`);
+    await typeInto(el, 'name', 'Ana Souza');
+    el.prefill = { name: 'Maria Silva', email: 'maria@example.com', phone: '11987654321' };
+    await el.updateComplete;
+    expect(inputOf(el, 'name')!.value).to.equal('Ana Souza');
+    expect(inputOf(el, 'email')!.value).to.equal('maria@example.com');
+    expect(inputOf(el, 'phone')!.value).to.equal('(11) 98765-4321');
+  });
+
+  it('follows the locale', async () => {
+    const el = await fixture<PayCustomerFields>(html`<pay-customer-fields locale="es" require-address></pay-customer-fields>`);
+    expect(textOf(el.shadowRoot!.querySelector('legend'))).to.not.equal('Seus dados');
+    expect(labelOf(el, 'email')).to.equal('Correo electrónico');
+    await expect(el).to.be.accessible();
+  });
+});

@@ -1,0 +1,106 @@
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import '../../../src/widget/method-picker/method-picker.js';
+import type { PayMethodPicker } from '../../../src/widget/method-picker/method-picker.component.js';
+import type { ChargeMethod } from '../../../src/contract/payment-methods.js';
+
+const ALL: ChargeMethod[] = ['pix', 'pix_auto', 'boleto', 'credit_card', 'threeDs'];
+
+const radiosOf = (el: PayMethodPicker) => Array.from(el.shadowRoot!.querySelectorAll<HTMLInputElement>('input[type="radio"]'));
+const radioOf = (el: PayMethodPicker, method: ChargeMethod) => el.shadowRoot!.querySelector<HTMLInputElement>(`input[value="${method}"]`)!;
+const textOf = (node: Element | null | undefined) => (node?.textContent ?? '').replace(/\s+/g, ' ').trim();
+
+/** The texts a radio's `aria-describedby` points at. */
+function descriptionOf(el: PayMethodPicker, method: ChargeMethod): string[] {
+  const ids = (radioOf(el, method).getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
+  return ids.map((id) => textOf(el.shadowRoot!.getElementById(id)));
+}
+
+/** The element with focus inside the picker. */
+const focusedIn = (el: PayMethodPicker) => el.shadowRoot!.activeElement;
+
+describe('<pay-method-picker>', () => {
+  it('is accessible', async () => {
+    const el = await fixture<PayMethodPicker>(html`<pay-method-picker .methods=${ALL} value="pix"></pay-method-picker>`);
+    await expect(el).to.be.accessible();
+  });
+
+  it('defaults to no methods and no choice, in pt-BR', async () => {
+    const el = await fixture<PayMethodPicker>(html`<pay-method-picker></pay-method-picker>`);
+    expect(el.methods).to.deep.equal([]);
+    expect(el.value).to.equal(undefined);
+    expect(el.locale).to.equal('pt-BR');
+    expect(radiosOf(el)).to.have.length(0);
+    expect(textOf(el.shadowRoot!.querySelector('legend'))).to.equal('Como você quer pagar?');
+  });
+
+  it('shows each method with its name and its explanation as the radio\'s description', async () => {
+    const el = await fixture<PayMethodPicker>(html`<pay-method-picker .methods=${ALL} value="boleto"></pay-method-picker>`);
+    expect(radiosOf(el).map((radio) => radio.value)).to.deep.equal(ALL);
+    expect(radioOf(el, 'boleto').checked).to.equal(true);
+    expect(textOf(radioOf(el, 'pix_auto').closest('label')!.querySelector('[part="option-name"]'))).to.equal('Pix Automático');
+    expect(descriptionOf(el, 'pix')).to.deep.equal(['Pagamento instantâneo, confirmado em segundos.']);
+    expect(descriptionOf(el, 'threeDs')).to.deep.equal(['Seu banco confirma a compra com uma verificação de segurança a mais.']);
+  });
+
+  it('follows the locale', async () => {
+    const el = await fixture<PayMethodPicker>(html`<pay-method-picker .methods=${['boleto']} locale="en"></pay-method-picker>`);
+    expect(textOf(el.shadowRoot!.querySelector('legend'))).to.equal('How would you like to pay?');
+    expect(descriptionOf(el, 'boleto')[0]).to.match(/business days/);
+  });
+
+  describe('when the buyer picks a method', () => {
+    it('fires pay-method-change with the previous method on a click', async () => {
+      const el = await fixture<PayMethodPicker>(html`<pay-method-picker .methods=${ALL} value="pix"></pay-method-picker>`);
+      const changed = oneEvent(el, 'pay-method-change');
+      radioOf(el, 'credit_card').click();
+      const event = await changed;
+      expect(event.detail).to.deep.equal({ method: 'credit_card', previous: 'pix' });
+      expect(event.bubbles && event.composed).to.equal(true);
+      expect(el.value).to.equal('credit_card');
+    });
+
+    it('moves with the arrow keys, as a radio group does', async () => {
+      const el = await fixture<PayMethodPicker>(html`<pay-method-picker .methods=${ALL} value="pix"></pay-method-picker>`);
+      el.focus();
+      expect(focusedIn(el)).to.equal(radioOf(el, 'pix'));
+      const changed = oneEvent(el, 'pay-method-change');
+      await sendKeys({ press: 'ArrowDown' });
+      expect((await changed).detail.method).to.equal('pix_auto');
+      expect(focusedIn(el)).to.equal(radioOf(el, 'pix_auto'));
+    });
+
+    it('fires nothing when the page sets the value', async () => {
+      const el = await fixture<PayMethodPicker>(html`<pay-method-picker .methods=${ALL} value="pix"></pay-method-picker>`);
+      let fired = 0;
+      el.addEventListener('pay-method-change', () => (fired += 1));
+      el.value = 'boleto';
+      await el.updateComplete;
+      expect(radioOf(el, 'boleto').checked).to.equal(true);
+      expect(fired).to.equal(0);
+    });
+  });
+
+  describe('when the chosen method was refused', () => {
+    it('shows the message as text under the group, tied to the radios, and focus goes to the chosen one', async () => {
+      const message = 'O produtor não possui conta bancária válida <b>para pix</b>.';
+      const el = await fixture<PayMethodPicker>(html`<pay-method-picker .methods=${ALL} value="boleto" .error=${message}></pay-method-picker>`);
+      const error = el.shadowRoot!.querySelector('[part="error"]')!;
+      expect(error.textContent).to.equal(message);
+      expect(error.querySelector('b')).to.equal(null);
+      expect(descriptionOf(el, 'boleto')).to.deep.equal(['A compensação leva de 1 a 3 dias úteis após o pagamento.', message]);
+      expect(radioOf(el, 'boleto').getAttribute('aria-invalid')).to.equal('true');
+      expect(radioOf(el, 'pix').hasAttribute('aria-invalid')).to.equal(false);
+      el.focus();
+      expect(focusedIn(el)).to.equal(radioOf(el, 'boleto'));
+      await expect(el).to.be.accessible();
+    });
+  });
+
+  it('locks every option while disabled', async () => {
+    const el = await fixture<PayMethodPicker>(html`<pay-method-picker .methods=${ALL} value="pix" disabled></pay-method-picker>`);
+    radioOf(el, 'boleto').click();
+    expect(el.value).to.equal('pix');
+    expect(radiosOf(el).every((radio) => radio.matches(':disabled'))).to.equal(true);
+  });
+});
