@@ -1,9 +1,16 @@
 import { defineConfig } from 'vite';
+import { checkoutStackPlugin } from './demo/checkout-stack-plugin.js';
 
-// Serves the demo page (demo/index.html). The sandbox and the relay join this process
-// when they exist; until then the page shows the widget parts that do.
+// `npm start`: vite serves the demo page (demo/index.html) and, in the same process, the
+// checkout's back end: a sandbox of the API on its own loopback port and the relay at
+// /checkout (demo/checkout-stack-plugin.ts). docs/demo.md walks through the page.
 export default defineConfig({
   root: 'demo',
-  server: { host: '127.0.0.1', port: 5173 },
+  // Keep the demo's banner (URL, sandbox, test credentials) on screen.
+  clearScreen: false,
+  // The relay allows the page's exact origin: open the printed 127.0.0.1 URL. When 5173 is
+  // taken vite picks the next free port, and the stack follows it.
+  server: { host: '127.0.0.1', port: 5173, strictPort: false },
   build: { outDir: '../dist/demo', emptyOutDir: true },
+  plugins: [checkoutStackPlugin({ relayPath: '/checkout', configTtlMs: 1000 })],
 });

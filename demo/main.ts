@@ -1,20 +1,15 @@
-import '../src/widget/price/price.js';
-import { CURRENCIES } from '../src/contract/currencies.js';
-import { SUPPORTED_LOCALES } from '../src/widget/i18n/locales.js';
+/**
+ * The demo page's script: registers the widget's elements and the QA panel, then hands the
+ * page's `<pay-checkout>` to the panel with the settings of the page's URL.
+ */
+import '../src/widget/define.js';
+import './qa-panel.js';
+import { settingsFromUrl } from './demo-settings.js';
 
-const rows = document.querySelector('#prices');
-for (const currency of CURRENCIES) {
-  const row = document.createElement('tr');
-  const name = document.createElement('th');
-  name.scope = 'row';
-  name.textContent = currency;
-  row.append(name);
-  for (const locale of SUPPORTED_LOCALES) {
-    const cell = document.createElement('td');
-    const price = document.createElement('pay-price');
-    Object.assign(price, { amount: '104.70', currency, locale });
-    cell.append(price);
-    row.append(cell);
-  }
-  rows?.append(row);
-}
+/** Where `npm start` mounts the relay (vite.config.ts). */
+const RELAY_PATH = '/checkout';
+
+const slot = document.querySelector<HTMLElement>('#checkout-slot');
+const panel = document.querySelector('demo-qa-panel');
+if (!slot || !panel) throw new Error('demo page: #checkout-slot or <demo-qa-panel> is missing from index.html');
+panel.attach(slot, RELAY_PATH, settingsFromUrl(new URL(location.href)));

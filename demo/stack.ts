@@ -15,6 +15,12 @@ export interface CheckoutStackOptions {
   relayPath: string;
   /** The page's origin, e.g. `http://localhost:8000`: allowed to call the relay, and where the sandbox's webhooks go. */
   pageOrigin: string;
+  /**
+   * How long the relay caches offers, products and the fees table (its default: 5 minutes). The
+   * demo page shortens it, so a change of the sandbox account (fees registration pending) shows
+   * at the next load of the checkout.
+   */
+  configTtlMs?: number;
 }
 
 export interface CheckoutStack {
@@ -27,7 +33,7 @@ export interface CheckoutStack {
 
 const WEBHOOK_SECRET = 'demo-webhook-secret';
 
-export async function startCheckoutStack({ relayPath, pageOrigin }: CheckoutStackOptions): Promise<CheckoutStack> {
+export async function startCheckoutStack({ relayPath, pageOrigin, configTtlMs }: CheckoutStackOptions): Promise<CheckoutStack> {
   const sandbox = await serveSandbox({ port: 0, host: '127.0.0.1' });
   const relay = createRelay({
     apiBaseUrl: sandbox.url,
@@ -43,6 +49,7 @@ export async function startCheckoutStack({ relayPath, pageOrigin }: CheckoutStac
     antifraud: { provider: 'sandbox', scriptUrl: `${sandbox.url}/sandbox/profiler.js` },
     // Buyers on one machine share an address: no per-buyer limit in the demo.
     chargeRateLimit: false,
+    ...(configTtlMs === undefined ? {} : { configTtlMs }),
   });
   const relayListener = toNodeListener((request, info) => relay.fetch(request, info));
   // The page cannot call the sandbox's controls cross-origin (they answer no CORS); it reaches
