@@ -5,6 +5,7 @@
  * checkouts, and the two order reports. Everything is scoped to the caller's account: another
  * account's product or checkout is answered like one that does not exist (404).
  */
+import { absoluteImageUrl } from './sandbox-images.js';
 import { ENDPOINT_SCOPES } from '../contract/auth.js';
 import { validate } from '../contract/errors.js';
 import { additionalInterestConfigSchema } from '../contract/fees.js';
@@ -34,11 +35,11 @@ function callerProduct(context: RouteContext, productId: string | undefined): Sa
 }
 
 /** The product as the API shows it: the fields of the Product table only. */
-export function productResource(product: SandboxProduct): Product {
+export function productResource(product: SandboxProduct, baseUrl: string): Product {
   return {
     id: product.id,
     name: product.name,
-    image: product.image,
+    image: absoluteImageUrl(product.image, baseUrl),
     description: product.description,
     price: product.price,
     currency: product.currency,
@@ -95,20 +96,20 @@ function handleProductList(context: RouteContext): Response {
   const products = [...context.world.products.values()]
     .filter((product) => product.accountId === context.caller!.accountId)
     .sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt))
-    .map(productResource);
+    .map((product) => productResource(product, context.baseUrl));
   const page = paginate(products, context.url, context.baseUrl);
   return page instanceof Response ? page : jsonResponse(200, page);
 }
 
 function handleProductRead(context: RouteContext): Response {
   const product = callerProduct(context, context.params.id);
-  return product ? jsonResponse(200, productResource(product)) : notFound();
+  return product ? jsonResponse(200, productResource(product, context.baseUrl)) : notFound();
 }
 
 function handleProductDuplicate(context: RouteContext): Response {
   const original = callerProduct(context, context.params.id);
   if (!original) return notFound();
-  return jsonResponse(200, productResource(duplicateProduct(context.world, original, context.clock.now())));
+  return jsonResponse(200, productResource(duplicateProduct(context.world, original, context.clock.now()), context.baseUrl));
 }
 
 /** A checkout id is an integer; `007` names checkout 7, as an integer lookup reads it. */

@@ -13,7 +13,7 @@ import { PIX_EXPIRES_IN_MIN_SECONDS, CHARGE_INSTALLMENTS_MAX, CHARGE_INSTALLMENT
 import { currencySchema } from '../contract/currencies.js';
 import { flattenFieldErrors, validate } from '../contract/errors.js';
 import { additionalInterestConfigSchema, feesResponseSchema } from '../contract/fees.js';
-import { apiDateTime, calendarDate, decimalString, nonEmptyString } from '../contract/formats.js';
+import { apiDateTime, calendarDate, decimalString, httpUrl, nonEmptyString } from '../contract/formats.js';
 import { offerSchema } from '../contract/offers.js';
 import { KNOWN_ORDER_STATUSES } from '../contract/orders.js';
 import { chargeMethodSchema } from '../contract/payment-methods.js';
@@ -55,8 +55,15 @@ const publicKeySchema = fixtureObject({
   accountId: nonEmptyString,
 });
 
+/**
+ * An image: an absolute http(s) URL, or a path on the sandbox (`/sandbox/images/…`) that it
+ * answers as an absolute URL of its own, as the default fixture does.
+ */
+const fixtureImage = z.union([httpUrl, z.string().check(z.regex(/^\/[^/]/, 'Informe uma URL http(s) ou um caminho começando com /.'))]);
+
 const productFixtureSchema = fixtureObject({
   ...productSchema.shape,
+  image: fixtureImage,
   short_id: nonEmptyString,
   accountId: nonEmptyString,
   // A product cannot allow less than the spec's minimum `pixExpiresIn`.
@@ -68,6 +75,7 @@ const productFixtureSchema = fixtureObject({
 
 const offerFixtureSchema = fixtureObject({
   ...offerSchema.shape,
+  image: fixtureImage,
   // The offers list filters and orders by these, so every fixture offer has them.
   createdAt: apiDateTime,
   updatedAt: apiDateTime,

@@ -48,7 +48,9 @@ function fees(openFinanceWord: string): FeesResponse {
   };
 }
 
-const IMAGE = (name: string) => `https://picsum.photos/seed/${name}/640/480`;
+// Images are served by the sandbox itself (sandbox-images.ts), so nothing depends on a host
+// outside the machine; the path is made absolute against the sandbox's URL when answered.
+const IMAGE = (name: string) => `/sandbox/images/${name}.svg`;
 
 type ProductSeed = Pick<SandboxProduct, 'id' | 'short_id' | 'name' | 'price' | 'currency' | 'type' | 'status' | 'paymentMethods'> &
   Partial<SandboxProduct>;

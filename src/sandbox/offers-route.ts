@@ -4,6 +4,7 @@
  * come from the contract (src/contract/offers.ts), so the client and the sandbox agree on
  * every filter family, operator suffix and comma list.
  */
+import { absoluteImageUrl } from './sandbox-images.js';
 import { compareOffers, matchesOfferFilters, parseOfferQuery, type Offer, type OfferSearchProduct } from '../contract/offers.js';
 import { jsonResponse, fieldErrorResponse } from './responses.js';
 import { PAGINATION_PARAMS, paginate } from './list-pages.js';
@@ -12,11 +13,11 @@ import type { SandboxOffer } from './state.js';
 import type { SandboxWorld } from './world.js';
 
 /** The offer as the API shows it: the fields of the Offer table plus its two dates. */
-export function offerResource(offer: SandboxOffer): Offer {
+export function offerResource(offer: SandboxOffer, baseUrl: string): Offer {
   return {
     id: offer.id,
     name: offer.name,
-    image: offer.image,
+    image: absoluteImageUrl(offer.image, baseUrl),
     price: offer.price,
     units: offer.units,
     default: offer.default,
@@ -54,7 +55,7 @@ export function handleOfferList(context: RouteContext): Response {
   };
   // Without `ordering`, offers come in creation order (the store's order breaks ties).
   const offers = accountOffers(context.world, context.caller!.accountId)
-    .map(offerResource)
+    .map((offer) => offerResource(offer, context.baseUrl))
     .filter((offer) => matchesOfferFilters(offer, productOf, filters))
     .sort(compareOffers(filters.ordering ?? 'createdAt'));
 

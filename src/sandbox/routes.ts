@@ -9,6 +9,7 @@ import { chargeAndOrderRoutes } from './charges.js';
 import { controlRoutes } from './controls.js';
 import type { Route } from './router.js';
 import { profilerRoutes } from './profiler.js';
+import { sandboxImageRoutes } from './sandbox-images.js';
 import { threeDSecureRoutes } from './three-d-secure.js';
 import { handleTokenRequest, type TokenSigner } from './tokens.js';
 import { webhookRoutes } from './webhook-routes.js';
@@ -29,5 +30,6 @@ export function sandboxRoutes(dependencies: RouteDependencies): Route[] {
     ...cardTokenRoutes(),
     ...threeDSecureRoutes(),
     ...profilerRoutes(),
+    ...sandboxImageRoutes(),
   ];
 }

@@ -36,7 +36,7 @@ describe('GET config', () => {
     assert.deepEqual(body.offer, { id: '77BcHrY', name: 'Curso de Fotografia à vista', price: '97.00' });
     assert.deepEqual(body.product, {
       name: 'Curso de Fotografia',
-      image: 'https://picsum.photos/seed/FOTO01/640/480',
+      image: `${relay.running.baseUrl}/sandbox/images/FOTO01.svg`,
       currency: 'BRL',
       type: 'unique',
     });
