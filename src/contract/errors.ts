@@ -55,14 +55,26 @@ export const fieldErrorsSchema = z.custom<FieldErrorTree>(isFieldErrorTree, 'Cor
 export const errorBodySchema = z.union([detailErrorSchema, tokenErrorSchema, fieldErrorsSchema]);
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
+/**
+ * Field names come from the request: `__proto__`, `constructor` or `toString` must be plain
+ * keys, never the object's prototype or inherited members. Reads see own keys only and
+ * writes define them.
+ */
+function ownEntry<T>(record: Record<string, T>, key: string): T | undefined {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
+function setOwn<T>(record: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
 /** Field errors flattened to dotted paths (`customer.phone`, `items.0.offerId`) for display. */
-export function flattenFieldErrors(tree: FieldErrorTree, prefix = ''): Record<string, string[]> {
-  const flat: Record<string, string[]> = {};
+export function flattenFieldErrors(tree: FieldErrorTree, prefix = '', flat: Record<string, string[]> = {}): Record<string, string[]> {
   for (const [field, entry] of Object.entries(tree)) {
     const path = prefix ? `${prefix}.${field}` : field;
-    if (isMessageList(entry)) flat[path] = entry;
-    else if (Array.isArray(entry)) entry.forEach((item, index) => Object.assign(flat, flattenFieldErrors(item as FieldErrorTree, `${path}.${index}`)));
-    else Object.assign(flat, flattenFieldErrors(entry as FieldErrorTree, path));
+    if (isMessageList(entry)) setOwn(flat, path, entry);
+    else if (Array.isArray(entry)) entry.forEach((item, index) => flattenFieldErrors(item as FieldErrorTree, `${path}.${index}`, flat));
+    else flattenFieldErrors(entry as FieldErrorTree, path, flat);
   }
   return flat;
 }
@@ -114,30 +126,30 @@ function insert(tree: FieldErrorTree, path: readonly Segment[], message: string)
   const [head, ...rest] = path;
   const key = head === undefined ? 'non_field_errors' : String(head);
   if (rest.length === 0) {
-    const existing = tree[key];
+    const existing = ownEntry(tree, key);
     if (isMessageList(existing)) {
       if (!existing.includes(message)) existing.push(message);
     } else if (existing === undefined) {
-      tree[key] = [message];
+      setOwn(tree, key, [message]);
     }
     return;
   }
   const [next, ...deeper] = rest;
   if (typeof next === 'number') {
     // A list item: the service answers a list with one object per item, empty where fine.
-    const existing = tree[key];
+    const existing = ownEntry(tree, key);
     if (isMessageList(existing)) return;
     const items = Array.isArray(existing) ? (existing as FieldErrorTree[]) : [];
     while (items.length <= next) items.push({});
-    tree[key] = items;
+    setOwn(tree, key, items);
     if (deeper.length === 0) insert(items[next]!, ['non_field_errors'], message);
     else insert(items[next]!, deeper, message);
     return;
   }
-  const existing = tree[key];
+  const existing = ownEntry(tree, key);
   if (isMessageList(existing)) return;
   const child: FieldErrorTree = isPlainObject(existing) ? (existing as FieldErrorTree) : {};
-  tree[key] = child;
+  setOwn(tree, key, child);
   insert(child, rest, message);
 }
 

@@ -80,3 +80,15 @@ describe('error bodies', () => {
     assert.deepEqual(bad.error?.issues[0]?.path, ['error']);
   });
 });
+
+describe('field names that are also object members', () => {
+  it('names __proto__, constructor and toString as plain fields', () => {
+    const body = JSON.parse('{"name":"Ana","customer":{"phone":"1"},"items":[{"offerId":"x"}],"__proto__":1,"constructor":2,"toString":3}');
+    const result = validate(sample, body);
+    assert.equal(result.success, false);
+    if (result.success) return;
+    assert.deepEqual(Object.keys(flattenFieldErrors(result.errors)).sort(), ['__proto__', 'constructor', 'toString']);
+    assert.equal(Object.getPrototypeOf(result.errors), Object.prototype);
+    assert.equal(isFieldErrorTree(result.errors), true);
+  });
+});
