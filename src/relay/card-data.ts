@@ -99,6 +99,11 @@ export function findCardData(body: unknown): string[] {
     }
     if (typeof value === 'object' && value !== null) {
       for (const [key, child] of Object.entries(value)) {
+        // A card number used as a key is card data too, and its path must not repeat it.
+        if (looksLikeCardNumber(key)) {
+          found.push(path ? `${path}.(key)` : '(key)');
+          continue;
+        }
         const childPath = path ? `${path}.${key}` : key;
         if (CARD_DATA_KEYS.has(normalizedKey(key)) && !ALLOWED_KEY_PATHS.has(childPath)) found.push(childPath);
         else visit(child, childPath);

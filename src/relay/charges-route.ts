@@ -45,6 +45,22 @@ async function holdRateLimit(context: RelayContext, buyer: string): Promise<void
   }
 }
 
+/** How long the buyer's IP of an attempt is kept: the API's idempotency retention. */
+const ATTEMPT_IP_TTL_MS = 24 * 60 * 60_000;
+
+/**
+ * The buyer's IP as the attempt's first request sent it. The API compares a retried charge's
+ * whole body with the first, and `customer.ip` is part of it: a buyer whose phone moves from
+ * Wi-Fi to 4G between two tries of one attempt would otherwise get a "different payload"
+ * conflict, give up the attempt and pay again.
+ */
+async function attemptIp(context: RelayContext, idempotencyKey: string, ip: string | undefined): Promise<string | undefined> {
+  const { store } = context.options;
+  const key = `relay:attempt-ip:${idempotencyKey}`;
+  if (ip !== undefined && (await store.setIfAbsent(key, ip, { ttlMs: ATTEMPT_IP_TTL_MS }))) return ip;
+  return (await store.get(key)) ?? ip;
+}
+
 export async function handleCharge(request: Request, info: RelayRequestInfo, context: RelayContext): Promise<Response> {
   const { options, orders } = context;
   const body = await readJsonBody(request, options.maxBodyBytes);
@@ -63,7 +79,7 @@ export async function handleCharge(request: Request, info: RelayRequestInfo, con
       fields: { 'items.0.offerId': ['Offer not allowed.'] },
     });
   }
-  const ip = buyerIp(request.headers, info.remoteAddress, options.trustProxy);
+  const ip = await attemptIp(context, idempotencyKey, buyerIp(request.headers, info.remoteAddress, options.trustProxy));
   await holdRateLimit(context, ip ?? UNKNOWN_BUYER);
 
   const created = await options.client.createCharge(

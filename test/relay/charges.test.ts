@@ -218,6 +218,19 @@ describe('POST charges: what the API refuses, as the widget sees it', () => {
     assert.match(error.fields!['pixExpiresIn']![0]!, /600/);
   });
 
+  it('keeps the buyer IP of an attempt\'s first try: a retry from a new network gets the one order', async () => {
+    const key = randomUUID();
+    await sandboxControl(relay.running, 'PUT', '/__sandbox/faults', {
+      rules: [{ method: 'POST', path: '/public_api/payments/', phase: 'after', status: 502, count: 1 }],
+    });
+    const ordersBefore = relay.running.sandbox.world.orders.size;
+    const lost = await postCharge(relay, pixChargeBody(), { key, remoteAddress: '203.0.113.7' });
+    assert.equal(lost.status, 502);
+    const retry = await created(await postCharge(relay, pixChargeBody(), { key, remoteAddress: '198.51.100.20' }));
+    assert.equal(relay.running.sandbox.world.orders.size, ordersBefore + 1);
+    assert.equal(relay.running.sandbox.world.orders.get(retry.id)?.customer.ip, '203.0.113.7');
+  });
+
   it('409 idempotency_conflict for a key reused with another body', async () => {
     const key = randomUUID();
     await created(await postCharge(relay, pixChargeBody(), { key }));
