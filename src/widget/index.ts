@@ -9,6 +9,9 @@ export type { BillingAddressDetails, CustomerDetails, CustomerPrefill } from './
 export { PayCardFields } from './card/card-fields.component.js';
 export { PayThreeDSecureDialog } from './three-d-secure/three-d-secure-dialog.component.js';
 export { PayPrice } from './price/price.component.js';
+export { PayPixResult } from './results/pix-result/pix-result.component.js';
+export { PayBoletoResult } from './results/boleto-result/boleto-result.component.js';
+export { PayCardResult } from './results/card-result/card-result.component.js';
 
 export { PayReadyEvent, type PayReadyDetail } from './events/ready-event.js';
 export { PayMethodChangeEvent, type PayMethodChangeDetail } from './events/method-change-event.js';
@@ -20,6 +23,7 @@ export { PayStatusChangeEvent, type PayStatusChangeDetail } from './events/statu
 export { PayAntifraudFallbackEvent, type PayAntifraudFallbackDetail } from './events/antifraud-fallback-event.js';
 export { PayCardChangeEvent, type CardChangeDetail } from './events/card-change-event.js';
 export { PayThreeDSecureCancelEvent } from './events/three-d-secure-cancel-event.js';
+export { PayResultActionEvent, type PayResultAction, type PayResultActionDetail } from './events/result-action-event.js';
 
 export {
   createApiCardTokenizer,

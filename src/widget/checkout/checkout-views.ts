@@ -1,12 +1,13 @@
 /**
  * The checkout's pieces that only show what they are given: the load error, the product
- * summary, the banner, the progress line and the created order. Every server string (product
- * name, API messages, order reference) is bound as text, never as HTML.
+ * summary, the banner, the progress line and the created order's result view. Every server
+ * string (product name, API messages, order reference) is bound as text, never as HTML.
  */
 import { html, nothing, type TemplateResult } from 'lit';
+import type { Currency } from '../../contract/currencies.js';
+import type { PayResultActionEvent } from '../events/result-action-event.js';
 import type { SupportedLocale } from '../i18n/locales.js';
 import { translate } from '../i18n/translate.js';
-import { orderStatusMessage } from './checkout-messages.js';
 import type { AttemptStep } from './payment-attempt.js';
 import type { PaymentBanner } from './payment-controller.js';
 import type { CheckoutConfig, CheckoutOrder } from './relay-connection.js';
@@ -65,15 +66,56 @@ export function progressText(step: AttemptStep | undefined, locale: SupportedLoc
   return translate(locale, 'checkout.submitting');
 }
 
-/** The created order: its reference and status (issue 6 builds the full result views). */
-export function orderView(order: CheckoutOrder, locale: SupportedLocale): TemplateResult {
-  const title = order.status === 'paid' ? translate(locale, 'payment.paid') : translate(locale, 'order.created.title');
-  return html`
-    <section part="order" class="order" aria-labelledby="order-title">
-      <h3 id="order-title" tabindex="-1">${title}</h3>
-      <p>${translate(locale, 'order.reference', { reference: order.refId })}</p>
-      <p>${translate(locale, 'order.status', { status: translate(locale, orderStatusMessage(order.status)) })}</p>
-      ${order.status === 'pending' ? html`<p>${translate(locale, 'payment.pending')}</p>` : nothing}
-    </section>
-  `;
+// The result views' parts, exported from the checkout under the same names (`pay-checkout::part(qr-code)`);
+// their `base` stays theirs, the checkout has its own.
+const SHARED_RESULT_PARTS = ['title', 'amount', 'reference', 'change-method-button'];
+const CODE_PARTS = ['copy-field', 'copy-label', 'copy-input', 'copy-button'];
+const PIX_PARTS = [...SHARED_RESULT_PARTS, ...CODE_PARTS, 'journey', 'qr', 'qr-code', 'countdown', 'steps', 'waiting', 'new-charge-button'].join(', ');
+const BOLETO_PARTS = [...SHARED_RESULT_PARTS, ...CODE_PARTS, 'due-date', 'pdf-link', 'clearing'].join(', ');
+const CARD_PARTS = [...SHARED_RESULT_PARTS, 'message', 'spinner', 'another-card-button', 'try-again-button'].join(', ');
+
+/** What a result view is given besides the order. */
+export interface ResultViewOptions {
+  locale: SupportedLocale;
+  currency: Currency;
+  /** Milliseconds the API's clock is ahead of the buyer's (the Pix countdown runs on the API's clock). */
+  clockOffsetMs: number;
+  onAction: (event: PayResultActionEvent) => void;
+}
+
+/**
+ * The created order's next step, as the element that shows it: a Pix code (Pix, Pix
+ * Automático), a boleto, or a card outcome (paid, declined, refused, pending).
+ */
+export function resultView(order: CheckoutOrder, options: ResultViewOptions): TemplateResult {
+  const { locale, currency, clockOffsetMs, onAction } = options;
+  if (order.pix) {
+    return html`<pay-pix-result
+      part="result"
+      exportparts=${PIX_PARTS}
+      .order=${order}
+      locale=${locale}
+      currency=${currency}
+      clock-offset=${clockOffsetMs}
+      @pay-result-action=${onAction}
+    ></pay-pix-result>`;
+  }
+  if (order.boleto) {
+    return html`<pay-boleto-result
+      part="result"
+      exportparts=${BOLETO_PARTS}
+      .order=${order}
+      locale=${locale}
+      currency=${currency}
+      @pay-result-action=${onAction}
+    ></pay-boleto-result>`;
+  }
+  return html`<pay-card-result
+    part="result"
+    exportparts=${CARD_PARTS}
+    .order=${order}
+    locale=${locale}
+    currency=${currency}
+    @pay-result-action=${onAction}
+  ></pay-card-result>`;
 }

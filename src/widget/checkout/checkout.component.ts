@@ -1,6 +1,7 @@
 import { LitElement, html, nothing } from 'lit';
 import type { PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
+import { keyed } from 'lit/directives/keyed.js';
 import { parseCents } from '../../contract/money.js';
 import { isCardMethod, type ChargeMethod } from '../../contract/payment-methods.js';
 import { deviceFingerprint } from '../attempt/device-fingerprint.js';
@@ -10,6 +11,7 @@ import { PayAntifraudFallbackEvent } from '../events/antifraud-fallback-event.js
 import { PayBeforeSubmitEvent } from '../events/before-submit-event.js';
 import type { PayMethodChangeEvent } from '../events/method-change-event.js';
 import { PayReadyEvent } from '../events/ready-event.js';
+import type { PayResultActionEvent } from '../events/result-action-event.js';
 import { formatAmount } from '../i18n/format-amount.js';
 import { resolveLocale, type SupportedLocale } from '../i18n/locales.js';
 import { translate } from '../i18n/translate.js';
@@ -21,15 +23,20 @@ import { checkoutStyles } from './checkout.styles.js';
 import { loadFailureMessage } from './checkout-messages.js';
 import { chargeMetadata, offeredMethods, parseMethodList, payableAmount } from './checkout-offer.js';
 import { defaultAntifraudProfiler, defaultCardTokenizer, defaultThreeDSecureProvider } from './checkout-providers.js';
-import { bannerView, loadErrorView, orderView, productView, progressText } from './checkout-views.js';
+import { bannerView, loadErrorView, productView, progressText, resultView } from './checkout-views.js';
 import { ConfigController, ConfigStatus } from './config-controller.js';
+import { OrderStatusController } from './order-status-controller.js';
 import type { PaymentRequest } from './payment-attempt.js';
 import { PaymentController } from './payment-controller.js';
 import { RelayConnection, type CheckoutConfig } from './relay-connection.js';
 
 /**
  * @summary The checkout: loads an offer from the merchant's relay and takes the buyer from the
- * choice of payment method to a created charge (Pix, Pix Automático, boleto, card, card with 3-D Secure).
+ * choice of payment method to a created charge (Pix, Pix Automático, boleto, card, card with 3-D Secure),
+ * then shows what to do next and follows the order until it is paid.
+ *
+ * A waiting order (a Pix code, a boleto, a pending card) is kept in the tab's `sessionStorage`
+ * under the relay and offer, so a checkout on the same relay and offer shows it again after a reload.
  *
  * @event pay-ready - `PayReadyEvent`: configuration loaded, form on screen. `detail`: `{ offer, currency, methods }`.
  * @event pay-method-change - `PayMethodChangeEvent`: the buyer picked a method. `detail`: `{ method, previous }`.
@@ -39,6 +46,7 @@ import { RelayConnection, type CheckoutConfig } from './relay-connection.js';
  * @event pay-failed - `PayFailedEvent`: the payment failed. `detail`: `{ reason, order, errorType }`.
  * @event pay-status-change - `PayStatusChangeEvent`: a created order's status changed. `detail`: `{ order, status, previousStatus }`.
  * @event pay-antifraud-fallback - `PayAntifraudFallbackEvent`: a card charge went on without a completed profile. `detail`: `{ reference, reason }`.
+ * @event pay-result-action - `PayResultActionEvent`: the buyer pressed a button of the result view. `detail`: `{ action, order }`.
  *
  * @csspart base - The wrapper of everything.
  * @csspart loading - The loading message.
@@ -55,7 +63,8 @@ import { RelayConnection, type CheckoutConfig } from './relay-connection.js';
  * @csspart card - The `<pay-card-fields>`.
  * @csspart submit - The pay button.
  * @csspart progress - What the payment is doing, under the button.
- * @csspart order - The created order's summary.
+ * @csspart result - The created order's result view (`<pay-pix-result>`, `<pay-boleto-result>`, `<pay-card-result>`);
+ *   their parts are exported under their own names (`qr-code`, `copy-button`, `countdown`, `pdf-link`…).
  *
  * @cssprop --pay-color-primary - Pay button, chosen method, focus ring.
  * @cssprop --pay-color-on-primary - Text on the pay button.
@@ -83,18 +92,26 @@ export class PayCheckout extends LitElement {
     announce: (text) => this.announce(text),
     showFieldErrors: (fields) => this.showFieldErrors(fields),
     showCardErrors: (fields) => this.cardFields?.showFieldErrors(fields),
-    focusOrder: () => this.focusOrder(),
-    orderEventsUrl: (orderId) => this.connection().orderEventsUrl(orderId),
+    showOrder: (order, receivedAtMs) => this.orderStatus.show(order, receivedAtMs),
+  });
+  private readonly orderStatus = new OrderStatusController(this, {
+    locale: () => this.resolvedLocale,
+    announce: (text) => this.announce(text),
+    source: () => (this.relay && this.offer ? { relay: this.connection(), offer: this.offer } : undefined),
+    focusResult: () => this.focusResult(),
   });
 
   @state() private method: ChargeMethod | undefined;
   @state() private methodError = '';
   @state() private announcement = '';
   @state() private installments = 1;
+  /** Changed to draw a new, empty card form (after a declined card). */
+  @state() private cardFormKey = 0;
 
   @query('pay-method-picker') private methodPicker?: PayMethodPicker;
   @query('pay-customer-fields') private customerFields?: PayCustomerFields;
   @query('pay-card-fields') private cardFields?: PayCardFields;
+  @query('form') private form?: HTMLFormElement;
 
   private relayConnection: { relay: string; connection: RelayConnection } | undefined;
   private defaultProfiler: AntifraudProfiler | undefined;
@@ -229,9 +246,43 @@ export class PayCheckout extends LitElement {
     });
   }
 
+  /** The result view's buttons: each leads back to the form, some straight into a new attempt. */
+  private async handleResultAction(event: PayResultActionEvent): Promise<void> {
+    const { action } = event.detail;
+    const resumed = this.orderStatus.resumed;
+    this.orderStatus.clear();
+    this.payment.reset();
+    if (action === 'another-card') {
+      // A new card form starts empty, at one instalment.
+      this.cardFormKey += 1;
+      this.installments = 1;
+    }
+    await this.updateComplete;
+    if ((action === 'new-charge' || action === 'retry') && !resumed) {
+      // A new attempt (a new idempotency key) with the form as the buyer left it.
+      this.form?.requestSubmit();
+    } else if (action === 'another-card') {
+      await this.cardFields?.updateComplete;
+      this.cardFields?.focus();
+    } else if (action === 'change-method') {
+      this.methodPicker?.focus();
+    } else {
+      // A resumed order came without the buyer's details: the form is filled in again.
+      this.customerFields?.focus();
+    }
+  }
+
   protected override willUpdate(changed: PropertyValues<this>): void {
     if ((changed.has('relay') || changed.has('offer')) && (this.hasUpdated || this.configController.status === ConfigStatus.Idle)) {
       this.configController.reload();
+    }
+    if ((changed.has('relay') || changed.has('offer')) && !this.payment.locked) {
+      // Another relay or offer: the order on screen is not this one's; the one kept for it, if any, comes back.
+      if (this.orderStatus.order) {
+        this.orderStatus.release();
+        this.payment.reset();
+      }
+      this.orderStatus.resume();
     }
     const methods = this.offeredMethods;
     if (this.method === undefined || !methods.includes(this.method)) this.method = methods[0];
@@ -306,9 +357,13 @@ export class PayCheckout extends LitElement {
     return placed;
   }
 
-  /** Moves focus to the created order's heading once drawn. */
-  private focusOrder(): void {
-    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('#order-title')?.focus());
+  /** Moves focus to the result view's title once drawn. */
+  private focusResult(): void {
+    void this.updateComplete.then(async () => {
+      const result = this.renderRoot.querySelector<HTMLElement & { updateComplete?: Promise<unknown> }>('[part~="result"]');
+      await result?.updateComplete;
+      result?.focus();
+    });
   }
 
   /** Loads the configuration again (the error state's retry). */
@@ -329,14 +384,15 @@ export class PayCheckout extends LitElement {
     `;
   }
 
-  private renderForm(config: CheckoutConfig, locale: SupportedLocale) {
+  /** The form; kept, hidden, while a result shows, so the buyer's details are still there when they come back to it. */
+  private renderForm(config: CheckoutConfig, locale: SupportedLocale, hidden: boolean) {
     const methods = this.offeredMethods;
     const method = this.method;
     // The form is locked while an attempt runs or waits to be tried again: its request is fixed.
     const { locked } = this.payment;
-    if (!method) return html`<p class="empty">${translate(locale, 'checkout.noMethods')}</p>`;
+    if (!method) return hidden ? nothing : html`<p class="empty">${translate(locale, 'checkout.noMethods')}</p>`;
     return html`
-      <form part="form" class="form" novalidate @submit=${this.handleSubmit}>
+      <form part="form" class="form" novalidate ?hidden=${hidden} @submit=${this.handleSubmit}>
         ${bannerView(this.payment.banner, this.payment.phase === 'interrupted', locale)}
         <pay-method-picker
           part="methods"
@@ -362,14 +418,17 @@ export class PayCheckout extends LitElement {
           ? html`
               <fieldset class="card">
                 <legend>${translate(locale, 'checkout.card.legend')}</legend>
-                <pay-card-fields
-                  part="card"
-                  locale=${locale}
-                  currency=${config.product.currency}
-                  .installments=${config.installments}
-                  ?disabled=${locked}
-                  @pay-card-change=${this.handleCardChange}
-                ></pay-card-fields>
+                ${keyed(
+                  this.cardFormKey,
+                  html`<pay-card-fields
+                    part="card"
+                    locale=${locale}
+                    currency=${config.product.currency}
+                    .installments=${config.installments}
+                    ?disabled=${locked}
+                    @pay-card-change=${this.handleCardChange}
+                  ></pay-card-fields>`,
+                )}
               </fieldset>
             `
           : nothing}
@@ -389,9 +448,18 @@ export class PayCheckout extends LitElement {
     }
     else if (status !== ConfigStatus.Ready || !config) content = html`<p part="loading" class="loading">${translate(locale, 'checkout.loading')}</p>`;
     else {
+      const order = this.orderStatus.order;
       content = html`
         ${productView(config, this.amount ?? config.offer.price, locale)}
-        ${this.payment.phase === 'created' && this.payment.order ? orderView(this.payment.order, locale) : this.renderForm(config, locale)}
+        ${order
+          ? resultView(order, {
+              locale,
+              currency: config.product.currency,
+              clockOffsetMs: this.orderStatus.clockOffsetMs,
+              onAction: (event) => void this.handleResultAction(event),
+            })
+          : nothing}
+        ${this.renderForm(config, locale, order !== undefined)}
       `;
     }
     return html`

@@ -69,6 +69,10 @@ export const checkoutStyles = css`
     gap: calc(var(--pay-spacing, 1rem) * 1.25);
   }
 
+  .form[hidden] {
+    display: none;
+  }
+
   fieldset.card {
     margin: 0;
     padding: 0;
@@ -92,8 +96,7 @@ export const checkoutStyles = css`
     cursor: pointer;
   }
 
-  button:focus-visible,
-  h3:focus-visible {
+  button:focus-visible {
     outline: 3px solid var(--pay-color-focus, var(--pay-color-primary, #0b57d0));
     outline-offset: 2px;
   }
@@ -156,19 +159,5 @@ export const checkoutStyles = css`
   .progress {
     text-align: center;
     color: var(--pay-color-muted, #45464f);
-  }
-
-  .order {
-    display: grid;
-    gap: 0.25rem;
-  }
-
-  .order h3 {
-    margin: 0 0 0.25rem;
-    font-size: 1.25rem;
-  }
-
-  .order p {
-    margin: 0;
   }
 `;

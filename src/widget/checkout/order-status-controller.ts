@@ -1,71 +1,165 @@
 /**
- * Follows a created order's status through the relay's event stream (`GET orders/{id}/events`,
- * server-sent `status` events of `{ id, status }`) until the status is final: a Pix or boleto
- * paid, a pending 3DS charge settled. The browser's EventSource reconnects on its own after a
- * dropped connection; the stream is closed here on a final status and when the element
- * leaves the page (a move in the DOM keeps it).
+ * The checkout's order once the relay created it: the one its result view shows, followed live
+ * until final (src/widget/results/live-status.ts: the relay's event stream, else polling), and
+ * kept in the tab's session storage while it waits, so that a reload shows it again
+ * (src/widget/results/order-resume.ts). Each change of status is announced and fires
+ * `pay-status-change`, then `pay-paid` or `pay-failed`. A move in the DOM keeps the following;
+ * a removal stops it, and the next connection starts it again.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { isFinalChargeStatus } from '../../contract/orders.js';
+import { isCardMethod } from '../../contract/payment-methods.js';
+import { PayFailedEvent } from '../events/failed-event.js';
+import { PayPaidEvent } from '../events/paid-event.js';
+import { PayStatusChangeEvent } from '../events/status-change-event.js';
+import type { MessageKey } from '../i18n/catalogue.js';
+import type { SupportedLocale } from '../i18n/locales.js';
+import { translate } from '../i18n/translate.js';
+import { estimateClockOffset } from '../results/countdown.js';
+import { LiveOrderStatus } from '../results/live-status.js';
+import { OrderResumeStore, resumeKey } from '../results/order-resume.js';
+import { orderStatusMessage } from './checkout-messages.js';
+import type { CheckoutOrder, RelayConnection } from './relay-connection.js';
 
-/** Told each status the stream reports that differs from the last one. */
-export type OrderStatusListener = (status: string) => void;
+/** The element the controller belongs to: it is updated, and it fires the order's events. */
+export type OrderStatusHost = ReactiveControllerHost & EventTarget & { readonly isConnected: boolean };
+
+/** What the controller needs from the checkout. */
+export interface OrderStatusView {
+  /** The language of announcements. */
+  locale(): SupportedLocale;
+  /** Says `text` in the checkout's polite live region. */
+  announce(text: string): void;
+  /** The relay and offer of the checkout: where orders are read, and what the order in progress is kept under. */
+  source(): { relay: RelayConnection; offer: string } | undefined;
+  /** Moves focus to the result view once drawn. */
+  focusResult(): void;
+}
+
+/** What the buyer hears when the order is paid: a card approved, a Pix or boleto confirmed, a Pix Automático authorized. */
+function paidMessage(order: CheckoutOrder): MessageKey {
+  if (order.paymentMethod === 'pix_auto') return 'pixAuto.confirmed.title';
+  return isCardMethod(order.paymentMethod) ? 'payment.paid' : 'payment.confirmed';
+}
 
 export class OrderStatusController implements ReactiveController {
-  private readonly host: ReactiveControllerHost & { readonly isConnected: boolean };
-  private source: EventSource | undefined;
-  private watched: { url: string; status: string; listener: OrderStatusListener } | undefined;
+  /** The order on screen, with its latest status. */
+  order: CheckoutOrder | undefined;
+  /** Milliseconds the API's clock is ahead of the buyer's, for the Pix countdown. */
+  clockOffsetMs = 0;
+  /** True when the order came back from the tab's storage rather than from a payment on this page. */
+  resumed = false;
 
-  constructor(host: ReactiveControllerHost & { readonly isConnected: boolean }) {
+  private readonly host: OrderStatusHost;
+  private readonly view: OrderStatusView;
+  private readonly store: OrderResumeStore;
+  private followed: { key: string; live: LiveOrderStatus } | undefined;
+
+  constructor(host: OrderStatusHost, view: OrderStatusView, store: OrderResumeStore = new OrderResumeStore()) {
     this.host = host;
+    this.view = view;
+    this.store = store;
     host.addController(this);
   }
 
   hostConnected(): void {
-    if (this.watched && !this.source) this.open();
+    const { order, followed } = this;
+    if (order && followed && followed.live.transport === 'stopped' && !isFinalChargeStatus(order.status)) followed.live.start(order.status);
   }
 
   hostDisconnected(): void {
+    // A move in the DOM reconnects in the same task; only a removal stops the following.
     queueMicrotask(() => {
-      if (!this.host.isConnected) this.closeStream();
+      if (!this.host.isConnected) this.followed?.live.stop();
     });
   }
 
-  /** Follows the order at `url` (its event stream) from `status` on; a final status needs no following. */
-  watch(url: string, status: string, listener: OrderStatusListener): void {
-    this.stop();
-    if (isFinalChargeStatus(status)) return;
-    this.watched = { url, status, listener };
-    if (this.host.isConnected) this.open();
+  /** Shows the order the relay just created (`receivedAtMs`: the buyer's clock when its answer came). */
+  show(order: CheckoutOrder, receivedAtMs: number): void {
+    this.open(order, estimateClockOffset(order.createdAt, receivedAtMs), false);
+    const locale = this.view.locale();
+    if (order.status === 'paid') {
+      this.view.announce(translate(locale, paidMessage(order)));
+      this.host.dispatchEvent(new PayPaidEvent({ order }));
+    } else if (order.status === 'declined' || order.status === 'refused') {
+      this.view.announce(translate(locale, order.status === 'declined' ? 'card.declined.title' : 'card.refused.title'));
+      this.host.dispatchEvent(new PayFailedEvent({ reason: order.status, order, errorType: undefined }));
+    } else {
+      const status = translate(locale, orderStatusMessage(order.status));
+      this.view.announce(`${translate(locale, 'order.created.title')}. ${translate(locale, 'order.status', { status })}`);
+    }
+    this.view.focusResult();
   }
 
-  /** Stops following. */
-  stop(): void {
-    this.watched = undefined;
-    this.closeStream();
+  /** Shows the order in progress kept for this relay and offer, if there is one that may still be paid. */
+  resume(): boolean {
+    const source = this.view.source();
+    if (this.order || !source) return false;
+    const stored = this.store.load(resumeKey(source.relay.url(''), source.offer));
+    if (!stored) return false;
+    this.open(stored.order, stored.clockOffsetMs, true);
+    return true;
   }
 
-  private closeStream(): void {
-    this.source?.close();
-    this.source = undefined;
+  /** Stops showing and following the order, and forgets it: the buyer left it for another payment. */
+  clear(): void {
+    if (this.followed) this.store.forget(this.followed.key);
+    this.release();
   }
 
-  private open(): void {
-    const watched = this.watched;
-    if (!watched) return;
-    const source = new EventSource(watched.url);
-    this.source = source;
-    source.addEventListener('status', (event) => {
-      let status: unknown;
-      try {
-        status = (JSON.parse((event as MessageEvent<string>).data) as { status?: unknown }).status;
-      } catch {
-        return;
-      }
-      if (typeof status !== 'string' || status === '' || status === watched.status || this.watched !== watched) return;
-      watched.status = status;
-      if (isFinalChargeStatus(status)) this.stop();
-      watched.listener(status);
-    });
+  /** Stops showing and following the order, keeping it for a later resume (the checkout moved to another relay or offer). */
+  release(): void {
+    this.followed?.live.stop();
+    this.followed = undefined;
+    this.order = undefined;
+    this.resumed = false;
+    this.clockOffsetMs = 0;
+    this.host.requestUpdate();
+  }
+
+  private open(order: CheckoutOrder, clockOffsetMs: number, resumed: boolean): void {
+    this.followed?.live.stop();
+    this.followed = undefined;
+    this.order = order;
+    this.clockOffsetMs = clockOffsetMs;
+    this.resumed = resumed;
+    const source = this.view.source();
+    if (source) {
+      const { relay } = source;
+      const live = new LiveOrderStatus({
+        eventsUrl: relay.orderEventsUrl(order.id),
+        readOrder: (signal) => relay.getOrder(order.id, { signal }),
+        onStatus: (status) => this.handleStatus(status),
+        onGone: () => this.clear(),
+      });
+      this.followed = { key: resumeKey(relay.url(''), source.offer), live };
+      this.keep();
+      if (this.host.isConnected) live.start(order.status);
+    }
+    this.host.requestUpdate();
+  }
+
+  /** Keeps the order for a reload while it waits; forgets it once final or past its time. */
+  private keep(): void {
+    if (!this.order || !this.followed) return;
+    this.store.save(this.followed.key, { order: this.order, clockOffsetMs: this.clockOffsetMs });
+  }
+
+  private handleStatus(status: string): void {
+    const previous = this.order;
+    if (!previous) return;
+    const order = { ...previous, status };
+    this.order = order;
+    this.keep();
+    this.host.requestUpdate();
+    const locale = this.view.locale();
+    const text =
+      status === 'paid'
+        ? translate(locale, paidMessage(order))
+        : translate(locale, 'order.statusChanged', { status: translate(locale, orderStatusMessage(status)) });
+    this.view.announce(text);
+    this.host.dispatchEvent(new PayStatusChangeEvent({ order, status, previousStatus: previous.status }));
+    if (status === 'paid') this.host.dispatchEvent(new PayPaidEvent({ order }));
+    if (status === 'declined' || status === 'refused') this.host.dispatchEvent(new PayFailedEvent({ reason: status, order, errorType: undefined }));
   }
 }

@@ -1,22 +1,20 @@
 /**
  * The checkout's payment, from "Pay" to the created order: runs a `PaymentAttempt`, keeps it
  * for a retry with the same key after an interruption, turns each outcome into what the buyer
- * sees (a phase, a banner, the order) and the events the page gets, and follows a waiting
- * order's status. A move in the DOM keeps a payment going; removing the element aborts it.
+ * sees (a phase, a banner) and the events the page gets, and hands the created order to the
+ * checkout's result view (order-status-controller.ts follows it from there). A move in the DOM
+ * keeps a payment going; removing the element aborts it.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { PayFailedEvent, type PayFailedReason } from '../events/failed-event.js';
 import { PayOrderCreatedEvent } from '../events/order-created-event.js';
-import { PayPaidEvent } from '../events/paid-event.js';
-import { PayStatusChangeEvent } from '../events/status-change-event.js';
 import type { SupportedLocale } from '../i18n/locales.js';
 import { translate } from '../i18n/translate.js';
-import { orderStatusMessage, refusalMessage } from './checkout-messages.js';
-import { OrderStatusController } from './order-status-controller.js';
+import { refusalMessage } from './checkout-messages.js';
 import { PaymentAttempt, type AttemptOutcome, type AttemptStep, type PaymentRequest, type PaymentServices } from './payment-attempt.js';
 import type { CheckoutOrder } from './relay-connection.js';
 
-/** Where the buyer is: filling in the form, paying, asked to try again, or looking at the created order. */
+/** Where the buyer is: filling in the form, paying, asked to try again, or looking at the created order's result. */
 export type PaymentPhase = 'form' | 'paying' | 'interrupted' | 'created';
 
 /** A banner: a catalogue text in the current language, and the API's messages that belong to no field on screen. */
@@ -38,21 +36,17 @@ export interface PaymentView {
   showFieldErrors(fields: Readonly<Record<string, readonly string[]>>): Set<string>;
   /** Puts the API's card messages (by card field) on the card form. */
   showCardErrors(fields: Readonly<Record<string, readonly string[]>>): void;
-  /** Focuses the order's summary once it is drawn. */
-  focusOrder(): void;
-  /** The URL of an order's status stream. */
-  orderEventsUrl(orderId: string): string;
+  /** Shows the created order's result; `receivedAtMs` is the buyer's clock when the relay's answer came. */
+  showOrder(order: CheckoutOrder, receivedAtMs: number): void;
 }
 
 export class PaymentController implements ReactiveController {
   phase: PaymentPhase = 'form';
   step: AttemptStep | undefined;
   banner: PaymentBanner | undefined;
-  order: CheckoutOrder | undefined;
 
   private readonly host: PaymentHost;
   private readonly view: PaymentView;
-  private readonly orderStatus: OrderStatusController;
   /** The attempt that may be run again (same key) after an interruption. */
   private attempt: PaymentAttempt | undefined;
   private abort: AbortController | undefined;
@@ -60,7 +54,6 @@ export class PaymentController implements ReactiveController {
   constructor(host: PaymentHost, view: PaymentView) {
     this.host = host;
     this.view = view;
-    this.orderStatus = new OrderStatusController(host);
     host.addController(this);
   }
 
@@ -90,6 +83,14 @@ export class PaymentController implements ReactiveController {
   /** Runs the interrupted attempt again, with its key and body. */
   retry(): void {
     if (this.attempt) void this.run(this.attempt);
+  }
+
+  /** Back to the form after a result: the buyer will pay again, with a new attempt. */
+  reset(): void {
+    if (this.phase !== 'created') return;
+    this.phase = 'form';
+    this.banner = undefined;
+    this.host.requestUpdate();
   }
 
   private handleStep(step: AttemptStep): void {
@@ -167,42 +168,20 @@ export class PaymentController implements ReactiveController {
     const others = Object.entries(fields).flatMap(([path, messages]) => (placed.has(path) ? [] : messages));
     const message = refusalMessage(errorType, placed.size > 0);
     this.showBanner((locale) => translate(locale, message), others);
-    this.fail('request-refused', undefined, errorType);
+    this.fail('request-refused', errorType);
   }
 
-  private fail(reason: PayFailedReason, order?: CheckoutOrder, errorType?: string): void {
-    this.host.dispatchEvent(new PayFailedEvent({ reason, order, errorType }));
+  /** A failure before any order exists; the failures of a created order are its result's (order-status-controller.ts). */
+  private fail(reason: PayFailedReason, errorType?: string): void {
+    this.host.dispatchEvent(new PayFailedEvent({ reason, order: undefined, errorType }));
   }
 
   private handleOrder(order: CheckoutOrder): void {
+    const receivedAtMs = Date.now();
     this.host.dispatchEvent(new PayOrderCreatedEvent({ order }));
-    if (order.status === 'declined' || order.status === 'refused') {
-      // The card was refused: the form stays, so the buyer can use another card or method.
-      const message = order.status === 'declined' ? 'payment.declined' : 'payment.refused';
-      this.showBanner((locale) => translate(locale, message));
-      this.fail(order.status, order);
-      return;
-    }
-    this.order = order;
+    // Every created order has a result to show, a declined or refused card included: its view
+    // says what the buyer can do (another card, another try), and leads back to the form.
     this.phase = 'created';
-    const locale = this.view.locale();
-    const status = translate(locale, orderStatusMessage(order.status));
-    this.view.announce(`${translate(locale, 'order.created.title')}. ${translate(locale, 'order.status', { status })}`);
-    if (order.status === 'paid') this.host.dispatchEvent(new PayPaidEvent({ order }));
-    else this.orderStatus.watch(this.view.orderEventsUrl(order.id), order.status, (next) => this.handleOrderStatus(next));
-    this.view.focusOrder();
-  }
-
-  private handleOrderStatus(status: string): void {
-    const order = this.order;
-    if (!order) return;
-    const changed = { ...order, status };
-    this.order = changed;
-    this.host.requestUpdate();
-    const locale = this.view.locale();
-    this.view.announce(translate(locale, 'order.statusChanged', { status: translate(locale, orderStatusMessage(status)) }));
-    this.host.dispatchEvent(new PayStatusChangeEvent({ order: changed, status, previousStatus: order.status }));
-    if (status === 'paid') this.host.dispatchEvent(new PayPaidEvent({ order: changed }));
-    if (status === 'declined' || status === 'refused') this.fail(status, changed);
+    this.view.showOrder(order, receivedAtMs);
   }
 }

@@ -163,7 +163,9 @@ export class RelayConnection {
   constructor(options: RelayConnectionOptions) {
     const base = options.baseUrl ?? globalThis.document?.baseURI ?? globalThis.location?.href;
     // `/checkout/` and `/checkout` are the same mount point; routes are appended after a slash.
-    this.base = new URL(options.relay.replace(/\/+$/, ''), base).href;
+    // Resolved with a trailing slash, then without it, so '/', 'https://pay.example' and
+    // '/checkout/' all end up as '<origin>[/path]' and routes join with one slash.
+    this.base = new URL(`${options.relay.replace(/\/+$/, '')}/`, base).href.replace(/\/$/, '');
     this.fetcher = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   }
 

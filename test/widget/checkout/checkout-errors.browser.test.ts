@@ -15,6 +15,8 @@ import {
   readyCheckout,
   recordFetch,
   resetSandbox,
+  resultOf,
+  resultText,
   sandboxControl,
   submitOf,
   testEnv,
@@ -176,7 +178,7 @@ describe('<pay-checkout> when things go wrong', () => {
     expect(picker.shadowRoot!.querySelector('[part="error"]')).to.equal(null);
   });
 
-  it('explains a declined card and keeps the form for another try', async () => {
+  it('explains a declined card and keeps the form, hidden, for another try', async () => {
     const el = await readyCheckout();
     await chooseMethod(el, 'credit_card');
     await fillCustomer(el);
@@ -187,9 +189,10 @@ describe('<pay-checkout> when things go wrong', () => {
     expect(detail.reason).to.equal('declined');
     expect(detail.order?.status).to.equal('declined');
     await el.updateComplete;
-    expect(bannerText(el)).to.contain('Pagamento não autorizado pelo banco emissor.');
-    expect(bannerText(el)).to.contain('use outro cartão ou escolha outra forma de pagamento');
-    expect(el.shadowRoot!.querySelector('form')).to.not.equal(null);
+    await resultOf(el)!.updateComplete;
+    expect(resultText(el)).to.contain('Pagamento não autorizado pelo banco emissor.');
+    expect(resultText(el)).to.contain('use outro cartão ou escolha outra forma de pagamento');
+    expect(el.shadowRoot!.querySelector('form')!.hidden).to.equal(true);
     await expect(el).to.be.accessible();
   });
 

@@ -20,8 +20,13 @@ export async function testEnv(): Promise<TestEnv> {
   return (await (await fetch('/__test-env')).json()) as TestEnv;
 }
 
-/** Back to the sandbox's fixture: no orders, faults, blocks or profiled references. */
+/**
+ * Back to the sandbox's fixture: no orders, faults, blocks or profiled references. The tab's
+ * order in progress goes too: a checkout resumes a waiting order kept in sessionStorage, and a
+ * test starts from the form.
+ */
 export async function resetSandbox(): Promise<void> {
+  sessionStorage.clear();
   const response = await fetch('/__sandbox/reset', { method: 'POST' });
   if (response.status !== 200) throw new Error(`sandbox reset: ${response.status}`);
 }
@@ -104,6 +109,16 @@ export const submitOf = (el: PayCheckout) => el.shadowRoot!.querySelector<HTMLBu
 /** The visible text of a node, spaces made plain. */
 export function textOf(node: Element | null | undefined): string {
   return (node?.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+
+/** The result view on screen (`<pay-pix-result>`, `<pay-boleto-result>`, `<pay-card-result>`), once drawn. */
+export function resultOf(el: PayCheckout): (HTMLElement & { updateComplete: Promise<boolean> }) | null {
+  return el.shadowRoot!.querySelector('[part="result"]');
+}
+
+/** The visible text of the result view (it lives in the view's own shadow root). */
+export function resultText(el: PayCheckout): string {
+  return textOf(resultOf(el)?.shadowRoot?.querySelector('[part="base"]'));
 }
 
 export function bannerText(el: PayCheckout): string {

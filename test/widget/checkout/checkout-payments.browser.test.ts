@@ -17,9 +17,10 @@ import {
   recordFetch,
   relayRequests,
   resetSandbox,
+  resultOf,
+  resultText,
   sandboxControl,
   testEnv,
-  textOf,
   type RecordedRequest,
   type TestEnv,
 } from './checkout-harness.js';
@@ -74,10 +75,11 @@ describe('<pay-checkout> payments against the relay and the sandbox', () => {
     expect(order.paymentMethod).to.equal('pix');
     expect(order.status).to.equal('waiting_payment');
     expect(order.pix?.qrCode).to.be.a('string').and.not.empty;
-    const summary = textOf(el.shadowRoot!.querySelector('[part="order"]'));
-    expect(summary).to.contain('Pedido criado');
+    await waitUntil(() => resultOf(el)?.tagName === 'PAY-PIX-RESULT', 'the Pix result did not show');
+    await resultOf(el)!.updateComplete;
+    const summary = resultText(el);
+    expect(summary).to.contain('Pague com Pix');
     expect(summary).to.contain(order.refId);
-    expect(summary).to.contain('Aguardando pagamento');
     await waitUntil(() => liveRegionText(el) !== '', 'the order was not announced');
     expect(liveRegionText(el)).to.equal('Pedido criado. Situação: Aguardando pagamento');
     const [charge] = chargeRequests(recording.requests, env);
@@ -120,7 +122,9 @@ describe('<pay-checkout> payments against the relay and the sandbox', () => {
     const order = await payAndWait(el);
     expect(order.status).to.equal('paid');
     expect((await paid).detail.order.id).to.equal(order.id);
-    expect(textOf(el.shadowRoot!.querySelector('[part="order"]'))).to.contain('Pagamento aprovado!');
+    await resultOf(el)!.updateComplete;
+    expect(resultOf(el)!.tagName).to.equal('PAY-CARD-RESULT');
+    expect(resultText(el)).to.contain('Pagamento aprovado!');
 
     const tokenization = recording.requests.filter((request) => request.url.startsWith(`${env.sandboxUrl}/public_api/card-tokens/`));
     expect(tokenization).to.have.length(1);
@@ -178,9 +182,9 @@ describe('<pay-checkout> payments against the relay and the sandbox', () => {
     const change = await changed;
     expect(change.detail).to.include({ status: 'paid', previousStatus: 'waiting_payment' });
     expect((await paid).detail.order.id).to.equal(order.id);
-    await waitUntil(() => liveRegionText(el).includes('Pago'), 'the new status was not announced');
-    expect(liveRegionText(el)).to.equal('Situação do pedido: Pago');
-    expect(textOf(el.shadowRoot!.querySelector('[part="order"]'))).to.contain('Situação: Pago');
+    await waitUntil(() => liveRegionText(el) === 'Pagamento confirmado!', 'the payment was not announced');
+    await resultOf(el)!.updateComplete;
+    expect(resultText(el)).to.contain('Pagamento confirmado!');
     await expect(el).to.be.accessible();
   });
 

@@ -289,7 +289,7 @@ describe('<pay-checkout>', () => {
       `script-src 'self' ${sandboxOrigin}`,
       `connect-src 'self' ${sandboxOrigin}`,
       `frame-src ${sandboxOrigin}`,
-      "img-src 'self' https: data:",
+      `img-src 'self' ${sandboxOrigin} https: data:`,
       "require-trusted-types-for 'script'",
       'trusted-types lit-html pay-checkout-profiler',
     ].join('; ');

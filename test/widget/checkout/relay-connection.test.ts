@@ -62,6 +62,16 @@ describe('the relay connection', () => {
     assert.equal(relay.orderEventsUrl('ord 1'), 'https://shop.example/checkout/orders/ord%201/events');
   });
 
+  it('joins routes with one slash when the relay is mounted at the root of an origin', async () => {
+    const { fetch, calls } = fakeFetch(() => json(200, CONFIG));
+    await new RelayConnection({ relay: 'https://pay.shop.example', baseUrl: 'https://shop.example/produto', fetch }).getConfig('A');
+    await new RelayConnection({ relay: '/', baseUrl: 'https://shop.example/produto/foto', fetch }).getConfig('B');
+    assert.deepEqual(
+      calls.map((call) => call.url),
+      ['https://pay.shop.example/config?offer=A', 'https://shop.example/config?offer=B'],
+    );
+  });
+
   it('answers the configuration with only the methods the widget knows', async () => {
     const { fetch } = fakeFetch(() => json(200, CONFIG));
     const config = await new RelayConnection({ relay: 'https://relay.example', fetch }).getConfig('77BcHrY');

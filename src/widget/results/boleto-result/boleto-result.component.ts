@@ -1,0 +1,128 @@
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import type { SupportedLocale } from '../../i18n/locales.js';
+import { translate } from '../../i18n/translate.js';
+import { CopyController, copyField } from '../copy-button.js';
+import { PayResultElement } from '../result-element.js';
+import { resultStyles } from '../result.styles.js';
+import { boletoResultStyles } from './boleto-result.styles.js';
+import { formatDigitableLine, formatDueDate, slipHref } from './boleto-slip.js';
+
+/**
+ * @summary What a boleto buyer does next: the digitable line in its groups with a copy button,
+ * the PDF, the due date, and how long a boleto takes to clear; then the payment confirmed.
+ *
+ * The copy button copies the line's digits only, which every bank app accepts.
+ *
+ * @event pay-result-action - `PayResultActionEvent`: `change-method`. `detail`: `{ action, order }`.
+ *
+ * @csspart base - The wrapper.
+ * @csspart title - The heading (focused by `focus()`).
+ * @csspart amount - The amount.
+ * @csspart due-date - The due date.
+ * @csspart copy-field - The line's label, field and button.
+ * @csspart copy-label - Its label.
+ * @csspart copy-input - The read-only field.
+ * @csspart copy-button - The copy button.
+ * @csspart pdf-link - The link to the slip's PDF (opens in a new tab).
+ * @csspart clearing - The note that a boleto clears in 1 to 3 business days.
+ * @csspart change-method-button - Leaves this order for another way to pay.
+ * @csspart reference - The order's reference.
+ *
+ * @cssprop --pay-color-primary - Buttons, link and focus ring.
+ * @cssprop --pay-color-on-primary - Text on the main button.
+ * @cssprop --pay-color-text - Text.
+ * @cssprop --pay-color-muted - Secondary text.
+ * @cssprop --pay-color-background - Background of the secondary button.
+ * @cssprop --pay-color-input-background - Background of the line's field.
+ * @cssprop --pay-color-border - Borders.
+ * @cssprop --pay-color-focus - Focus ring.
+ * @cssprop --pay-radius - Corner radius.
+ * @cssprop --pay-font-family - Font.
+ * @cssprop --pay-spacing - Base spacing.
+ */
+export class PayBoletoResult extends PayResultElement {
+  static override styles = [resultStyles, boletoResultStyles];
+
+  private readonly copier = new CopyController(this, (outcome) =>
+    this.announce(translate(this.resolvedLocale, outcome === 'copied' ? 'copy.announce.copied' : 'copy.announce.selected')),
+  );
+
+  private get isPaid(): boolean {
+    return this.order?.status === 'paid';
+  }
+
+  private handleCopy(): void {
+    const barcode = this.order?.boleto?.barcode;
+    if (barcode === undefined) return;
+    void this.copier.copy(barcode.replace(/\D/g, ''), this.renderRoot.querySelector<HTMLTextAreaElement>('#boleto-line'));
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('order') && this.isPaid && (changed.get('order') as this['order'])?.status !== 'paid') this.keepFocusAfterChange();
+  }
+
+  private renderTitle(text: string): TemplateResult {
+    return html`<h3 part="title" id="title" class="title" tabindex="-1">${text}</h3>`;
+  }
+
+  private renderReference(locale: SupportedLocale): TemplateResult {
+    return html`<p part="reference" class="reference muted">${translate(locale, 'order.reference', { reference: this.order?.refId ?? '' })}</p>`;
+  }
+
+  private renderWaiting(locale: SupportedLocale): TemplateResult {
+    const boleto = this.order?.boleto;
+    const href = boleto ? slipHref(boleto.pdfUrl) : undefined;
+    return html`
+      ${this.renderTitle(translate(locale, 'boleto.title'))}
+      <p part="amount" class="amount">${translate(locale, 'result.amountDue', { amount: this.formattedAmount })}</p>
+      ${boleto
+        ? html`
+            <p part="due-date" class="due-date">${translate(locale, 'boleto.dueDate', { date: formatDueDate(boleto.dueDate, locale) })}</p>
+            ${copyField({
+              id: 'boleto-line',
+              label: translate(locale, 'boleto.line.label'),
+              shown: formatDigitableLine(boleto.barcode),
+              rows: 2,
+              copyLabel: translate(locale, 'copy.copyLine'),
+              copiedLabel: translate(locale, 'copy.copied'),
+              copied: this.copier.outcome === 'copied',
+              onCopy: () => this.handleCopy(),
+            })}
+            ${href
+              ? html`<a part="pdf-link" class="pdf-link" href=${href} target="_blank" rel="noopener noreferrer">
+                  ${translate(locale, 'boleto.pdf')} <span class="new-tab">${translate(locale, 'boleto.pdf.newTab')}</span>
+                </a>`
+              : nothing}
+          `
+        : nothing}
+      <p>${translate(locale, 'boleto.howTo')}</p>
+      <p part="clearing" class="muted">${translate(locale, 'boleto.clearing')}</p>
+      <div class="actions">
+        <button part="change-method-button" class="secondary" type="button" @click=${() => this.requestAction('change-method')}>
+          ${translate(locale, 'result.changeMethod')}
+        </button>
+      </div>
+      ${this.renderReference(locale)}
+    `;
+  }
+
+  private renderPaid(locale: SupportedLocale): TemplateResult {
+    return html`
+      ${this.renderTitle(translate(locale, 'payment.confirmed'))}
+      <p>${translate(locale, 'boleto.paid.text')}</p>
+      <p part="amount" class="amount">${translate(locale, 'result.amountPaid', { amount: this.formattedAmount })}</p>
+      ${this.renderReference(locale)}
+    `;
+  }
+
+  override render() {
+    const locale = this.resolvedLocale;
+    if (!this.order) return nothing;
+    return html`
+      <section part="base" class="base" lang=${locale} aria-labelledby="title">
+        ${this.isPaid ? this.renderPaid(locale) : this.renderWaiting(locale)}
+      </section>
+      ${this.renderLiveRegion()}
+    `;
+  }
+}

@@ -1,0 +1,36 @@
+import { css } from 'lit';
+
+export const cardResultStyles = css`
+  .title.failed {
+    color: var(--pay-color-error, #b3261e);
+  }
+
+  .pending {
+    display: flex;
+    align-items: center;
+    gap: calc(var(--pay-spacing, 1rem) * 0.75);
+  }
+
+  .spinner {
+    flex: none;
+    box-sizing: border-box;
+    width: 1.5rem;
+    height: 1.5rem;
+    border: 3px solid var(--pay-color-border, #6b6b70);
+    border-top-color: var(--pay-color-primary, #0b57d0);
+    border-radius: 50%;
+    animation: spin 1s linear infinite;
+  }
+
+  @media (prefers-reduced-motion: reduce) {
+    .spinner {
+      animation: none;
+    }
+  }
+
+  @keyframes spin {
+    to {
+      transform: rotate(360deg);
+    }
+  }
+`;

@@ -1,0 +1,105 @@
+/**
+ * The copy-and-paste field of a Pix code or a boleto line: the text in a read-only field and
+ * a button that copies it. The Clipboard API needs a secure context and may be refused; then
+ * the field's text is selected, so the buyer's own "Copy" (long press, Ctrl+C) takes it.
+ * Either way the outcome is said in the host's live region and shown on the button.
+ */
+import { html, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
+
+/** `copied`: the text is on the clipboard. `selected`: the text is selected for the buyer to copy. */
+export type CopyOutcome = 'copied' | 'selected';
+
+/** How long the button says "Copied" before it reads "Copy" again. */
+export const COPIED_LABEL_MS = 3000;
+
+/** Puts `text` on the clipboard, or selects the field's text when the clipboard cannot be written. */
+export async function copyText(text: string, field: HTMLTextAreaElement | HTMLInputElement | null): Promise<CopyOutcome> {
+  const clipboard = globalThis.navigator?.clipboard;
+  if (clipboard && typeof clipboard.writeText === 'function') {
+    try {
+      await clipboard.writeText(text);
+      return 'copied';
+    } catch {
+      // Refused (no permission, document not focused): selecting is what is left.
+    }
+  }
+  if (field) {
+    field.focus();
+    field.select();
+    // iOS Safari ignores select() on a read-only field; an explicit range works there.
+    field.setSelectionRange(0, field.value.length);
+  }
+  return 'selected';
+}
+
+/** Copies for its host, and keeps the last outcome for the button's label a few seconds. */
+export class CopyController implements ReactiveController {
+  /** The outcome of the last copy while the button shows it. */
+  outcome: CopyOutcome | undefined;
+
+  private readonly host: ReactiveControllerHost;
+  private readonly announce: (outcome: CopyOutcome) => void;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(host: ReactiveControllerHost, announce: (outcome: CopyOutcome) => void) {
+    this.host = host;
+    this.announce = announce;
+    host.addController(this);
+  }
+
+  hostDisconnected(): void {
+    clearTimeout(this.timer);
+    this.outcome = undefined;
+  }
+
+  /** Copies `text` (selecting `field`'s text when the clipboard refuses) and says how it went. */
+  async copy(text: string, field: HTMLTextAreaElement | HTMLInputElement | null): Promise<CopyOutcome> {
+    const outcome = await copyText(text, field);
+    this.outcome = outcome;
+    this.announce(outcome);
+    this.host.requestUpdate();
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.outcome = undefined;
+      this.host.requestUpdate();
+    }, COPIED_LABEL_MS);
+    return outcome;
+  }
+}
+
+/** What a copy field shows. */
+export interface CopyFieldOptions {
+  /** The field's id, unique in the host's shadow root; the label and the button point at it. */
+  id: string;
+  label: string;
+  /** The text shown in the field (a boleto line with its dots and spaces). */
+  shown: string;
+  rows: number;
+  /** The button's label, and its label right after a copy. */
+  copyLabel: string;
+  copiedLabel: string;
+  copied: boolean;
+  onCopy: () => void;
+}
+
+/** A label, the read-only field and its copy button. */
+export function copyField(options: CopyFieldOptions): TemplateResult {
+  return html`
+    <div part="copy-field" class="copy-field">
+      <label part="copy-label" for=${options.id}>${options.label}</label>
+      <textarea
+        part="copy-input"
+        id=${options.id}
+        class="copy-input"
+        readonly
+        rows=${options.rows}
+        spellcheck="false"
+        autocomplete="off"
+        .value=${options.shown}
+      ></textarea>
+      <button part="copy-button" class="primary copy-button" type="button" aria-controls=${options.id} @click=${options.onCopy}>
+        ${options.copied ? options.copiedLabel : options.copyLabel}
+      </button>
+    </div>
+  `;
+}

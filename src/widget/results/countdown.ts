@@ -1,0 +1,141 @@
+/**
+ * How long a Pix code stays payable. `pix.expirationDate` is the acquirer's word (public-api.md,
+ * `pix` object: "the returned value is authoritative"), written in either date-time form, and
+ * on the API's clock. The buyer's clock may be minutes off, so the countdown runs on the API's
+ * clock: the offset between the two is taken when the charge's answer arrives, as the order's
+ * `createdAt` (written by the API at creation) minus the buyer's clock at receipt.
+ *
+ * Why `createdAt` rather than the relay's `Date` header: the header is the relay's clock, which
+ * need not be the API's (the sandbox's clock can be moved by tests), and it has one-second
+ * steps just the same. The time the answer spent on its way back, and an answer replayed for a
+ * retried attempt, make the estimate err on the short side: the countdown may end a little
+ * early, never late.
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { parseApiDateTime } from '../../contract/formats.js';
+
+/** Milliseconds the API's clock is ahead of the buyer's (negative when behind); 0 when `createdAt` cannot be read. */
+export function estimateClockOffset(createdAt: string, receivedAtMs: number): number {
+  const created = parseApiDateTime(createdAt);
+  return created === undefined ? 0 : created.getTime() - receivedAtMs;
+}
+
+/** Milliseconds left until `expirationDate` (either API form), on the API's clock; undefined when unreadable. */
+export function msUntil(expirationDate: string, clockOffsetMs: number, nowMs: number): number | undefined {
+  const expires = parseApiDateTime(expirationDate);
+  return expires === undefined ? undefined : expires.getTime() - (nowMs + clockOffsetMs);
+}
+
+/** Whole seconds left, rounded up: the display reaches 00:00 when the code expires, not a second before. */
+export function secondsLeft(msLeft: number): number {
+  return Math.max(0, Math.ceil(msLeft / 1000));
+}
+
+/** `mm:ss`, or `h:mm:ss` from an hour up (a Pix code may live a day). */
+export function formatCountdown(seconds: number): string {
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  const rest = seconds % 60;
+  const mmss = `${String(minutes).padStart(2, '0')}:${String(rest).padStart(2, '0')}`;
+  return hours > 0 ? `${hours}:${mmss}` : mmss;
+}
+
+/**
+ * The moments worth telling a screen-reader user, in seconds left: a few, further apart when
+ * there is time, never every second (the visible timer is `role="timer"`, which is not read on
+ * each change).
+ */
+export const ANNOUNCED_MARKS = [30 * 60, 15 * 60, 10 * 60, 5 * 60, 2 * 60, 60] as const;
+
+/**
+ * The mark crossed when the time left went from `before` to `after` seconds, if one was; the
+ * nearest one when a sleeping tab skipped several.
+ */
+export function markCrossed(before: number, after: number): number | undefined {
+  return ANNOUNCED_MARKS.findLast((mark) => before > mark && after <= mark);
+}
+
+export interface CountdownOptions {
+  /** Told when the time left crosses one of `ANNOUNCED_MARKS`, with the mark. */
+  onMark?: (seconds: number) => void;
+  /** Told once when the code expires while shown. */
+  onExpire?: () => void;
+  /** The buyer's clock; tests pass their own. */
+  now?: () => number;
+}
+
+/**
+ * Counts down to a Pix code's expiry while its host is on the page, updating the host on each
+ * second of the API's clock.
+ */
+export class PixCountdownController implements ReactiveController {
+  /** Seconds left; undefined when no date, or an unreadable one, was given. */
+  seconds: number | undefined;
+
+  private readonly host: ReactiveControllerHost;
+  private readonly options: CountdownOptions;
+  private expiration: { date: string; clockOffsetMs: number } | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private connected = false;
+
+  constructor(host: ReactiveControllerHost, options: CountdownOptions = {}) {
+    this.host = host;
+    this.options = options;
+    host.addController(this);
+  }
+
+  /** True once the time is up. */
+  get expired(): boolean {
+    return this.seconds === 0;
+  }
+
+  /** The time left as the buyer reads it. */
+  get text(): string {
+    return this.seconds === undefined ? '' : formatCountdown(this.seconds);
+  }
+
+  hostConnected(): void {
+    this.connected = true;
+    this.tick();
+  }
+
+  hostDisconnected(): void {
+    this.connected = false;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  /** Counts down to `expirationDate` as the API wrote it, on a clock `clockOffsetMs` ahead of the buyer's. */
+  set(expirationDate: string, clockOffsetMs: number): void {
+    if (this.expiration?.date === expirationDate && this.expiration.clockOffsetMs === clockOffsetMs) return;
+    this.expiration = { date: expirationDate, clockOffsetMs };
+    this.seconds = undefined;
+    this.tick();
+  }
+
+  private now(): number {
+    return this.options.now?.() ?? Date.now();
+  }
+
+  private tick(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const expiration = this.expiration;
+    if (!expiration) return;
+    const left = msUntil(expiration.date, expiration.clockOffsetMs, this.now());
+    const previous = this.seconds;
+    this.seconds = left === undefined ? undefined : secondsLeft(left);
+    if (this.seconds !== previous) this.host.requestUpdate();
+    if (left === undefined || this.seconds === undefined) return;
+    if (previous !== undefined && this.seconds !== previous) {
+      const mark = markCrossed(previous, this.seconds);
+      if (mark !== undefined && this.seconds > 0) this.options.onMark?.(mark);
+      if (this.seconds === 0) this.options.onExpire?.();
+    }
+    if (this.seconds > 0 && this.connected) {
+      // Wake just after the next whole second of the API's clock, so the display never skips one.
+      const untilNextSecond = left % 1000 === 0 ? 1000 : left % 1000;
+      this.timer = setTimeout(() => this.tick(), untilNextSecond + 5);
+    }
+  }
+}

@@ -1,0 +1,168 @@
+/**
+ * Follows an order's status until it is final (docs/relay.md, `GET orders/{id}/events` and
+ * `GET orders/{id}`). The relay's server-sent events come first: the stream's first event is
+ * the current status, then one event per change. When the browser has no EventSource, the
+ * stream cannot be opened (an error answer, a proxy that refuses it) or stays silent (a proxy
+ * that buffers it), the order is polled instead, at waits that grow from 2 s by half each time
+ * up to 30 s, so a buyer who leaves the page open costs the relay little.
+ */
+import { isFinalChargeStatus } from '../../contract/orders.js';
+import { RelayAnswerError, type CheckoutOrder } from '../checkout/relay-connection.js';
+
+/** The waits between two reads of the order when polling. */
+export interface PollDelays {
+  readonly firstMs: number;
+  readonly factor: number;
+  readonly maxMs: number;
+}
+
+export const DEFAULT_POLL_DELAYS: PollDelays = { firstMs: 2000, factor: 1.5, maxMs: 30_000 };
+
+/** The wait after `previousMs` (the first wait when there was none). */
+export function nextPollDelay(previousMs: number | undefined, delays: PollDelays = DEFAULT_POLL_DELAYS): number {
+  if (previousMs === undefined) return delays.firstMs;
+  return Math.min(Math.round(previousMs * delays.factor), delays.maxMs);
+}
+
+/** A stream that says nothing this long after opening is taken as buffered by something in between. */
+export const SILENT_STREAM_MS = 10_000;
+/** Reconnections in a row, without an event, after which the stream is given up for polling. */
+export const MAX_STREAM_ERRORS = 3;
+
+/** How the status is reaching the page. */
+export type LiveTransport = 'events' | 'polling' | 'stopped';
+
+export interface LiveStatusOptions {
+  /** The order's event stream (`{relay}/orders/{id}/events`). */
+  eventsUrl: string;
+  /** Reads the order (`GET {relay}/orders/{id}`). */
+  readOrder: (signal: AbortSignal) => Promise<CheckoutOrder>;
+  /** Told each status that differs from the last one; a final one after following stopped. */
+  onStatus: (status: string) => void;
+  /** Told when the relay does not know the order (404 `order_not_found`); following stopped. */
+  onGone: () => void;
+  pollDelays?: PollDelays;
+  silentStreamMs?: number;
+}
+
+/** One order followed: `start()` it with the status on screen, `stop()` it when the view goes. */
+export class LiveOrderStatus {
+  private readonly options: LiveStatusOptions;
+  private current = '';
+  private source: EventSource | undefined;
+  private streamErrors = 0;
+  private silenceTimer: ReturnType<typeof setTimeout> | undefined;
+  private pollTimer: ReturnType<typeof setTimeout> | undefined;
+  private pollDelay: number | undefined;
+  private abort: AbortController | undefined;
+  private state: LiveTransport = 'stopped';
+
+  constructor(options: LiveStatusOptions) {
+    this.options = options;
+  }
+
+  /** How the status arrives now. */
+  get transport(): LiveTransport {
+    return this.state;
+  }
+
+  /** Follows from `status` on (a final status needs no following); a running follow starts over. */
+  start(status: string): void {
+    this.stop();
+    this.current = status;
+    if (isFinalChargeStatus(status)) return;
+    // Looked up now rather than at load: a page (or a test) may have taken EventSource away.
+    const EventSourceClass = globalThis.EventSource as typeof EventSource | undefined;
+    if (typeof EventSourceClass === 'function') this.openStream(EventSourceClass);
+    else this.startPolling();
+  }
+
+  /** Stops following: closes the stream, cancels the next read. */
+  stop(): void {
+    this.state = 'stopped';
+    this.closeStream();
+    clearTimeout(this.pollTimer);
+    this.pollTimer = undefined;
+    this.pollDelay = undefined;
+    this.abort?.abort();
+    this.abort = undefined;
+  }
+
+  private report(status: string): void {
+    if (status === '' || status === this.current) return;
+    this.current = status;
+    if (isFinalChargeStatus(status)) this.stop();
+    this.options.onStatus(status);
+  }
+
+  private openStream(EventSourceClass: typeof EventSource): void {
+    this.state = 'events';
+    this.streamErrors = 0;
+    const source = new EventSourceClass(this.options.eventsUrl);
+    this.source = source;
+    this.silenceTimer = setTimeout(() => this.fallBackToPolling(source), this.options.silentStreamMs ?? SILENT_STREAM_MS);
+    source.addEventListener('status', (event) => {
+      if (this.source !== source) return;
+      clearTimeout(this.silenceTimer);
+      this.streamErrors = 0;
+      let status: unknown;
+      try {
+        status = (JSON.parse((event as MessageEvent<string>).data) as { status?: unknown }).status;
+      } catch {
+        return;
+      }
+      if (typeof status === 'string') this.report(status);
+    });
+    source.addEventListener('error', () => {
+      if (this.source !== source) return;
+      this.streamErrors += 1;
+      // CLOSED: the browser gave up (an error answer, not an event stream). Else it reconnects
+      // by itself, which is worth a few tries: the stream ends after a final status anyway.
+      if (source.readyState === EventSourceClass.CLOSED || this.streamErrors >= MAX_STREAM_ERRORS) this.fallBackToPolling(source);
+    });
+  }
+
+  private closeStream(): void {
+    clearTimeout(this.silenceTimer);
+    this.silenceTimer = undefined;
+    this.source?.close();
+    this.source = undefined;
+  }
+
+  private fallBackToPolling(source: EventSource): void {
+    if (this.source !== source) return;
+    this.closeStream();
+    this.startPolling();
+  }
+
+  private startPolling(): void {
+    this.state = 'polling';
+    this.pollDelay = undefined;
+    this.schedulePoll();
+  }
+
+  private schedulePoll(): void {
+    this.pollDelay = nextPollDelay(this.pollDelay, this.options.pollDelays);
+    this.pollTimer = setTimeout(() => void this.poll(), this.pollDelay);
+  }
+
+  private async poll(): Promise<void> {
+    const abort = new AbortController();
+    this.abort = abort;
+    try {
+      const order = await this.options.readOrder(abort.signal);
+      if (abort.signal.aborted) return;
+      this.report(order.status);
+    } catch (error) {
+      if (abort.signal.aborted) return;
+      if (error instanceof RelayAnswerError && error.type === 'order_not_found') {
+        this.stop();
+        this.options.onGone();
+        return;
+      }
+      // No answer, or the relay failing: the next read, a little later, may get through.
+    }
+    if (this.abort === abort) this.abort = undefined;
+    if (this.state === 'polling') this.schedulePoll();
+  }
+}

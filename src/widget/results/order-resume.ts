@@ -1,0 +1,131 @@
+/**
+ * The order in progress, kept in the tab's `sessionStorage` so a reload (or a checkout put on
+ * the page again) shows the same Pix code, boleto or pending card payment instead of a new
+ * form: a buyer who reloads while paying must not be led to pay twice. One order per relay and
+ * offer. What is kept is the public view the relay already gave the browser (no customer data)
+ * and the clock offset the countdown runs on. It is dropped once the order is final, once it
+ * can no longer be paid (the Pix code expired, the boleto's due day passed), and when the
+ * buyer leaves it for another payment.
+ */
+import * as z from 'zod/mini';
+import { isWaitingChargeStatus } from '../../contract/orders.js';
+import type { CheckoutOrder } from '../checkout/relay-connection.js';
+import { msUntil } from './countdown.js';
+
+/** What is kept of an order in progress. */
+export interface ResumableOrder {
+  order: CheckoutOrder;
+  /** Milliseconds the API's clock is ahead of the buyer's, as measured when the order was created. */
+  clockOffsetMs: number;
+}
+
+const STORAGE_PREFIX = 'pay-checkout:order:';
+
+// What the storage holds is read like any other input: another version of the widget, or the
+// page itself, may have written something else under the key.
+const storedOrderSchema = z.object({
+  version: z.literal(1),
+  clockOffsetMs: z.number(),
+  order: z.object({
+    id: z.string().check(z.minLength(1)),
+    refId: z.string(),
+    status: z.string(),
+    paymentMethod: z.string(),
+    amount: z.string(),
+    createdAt: z.string(),
+    pix: z.optional(z.object({ qrCode: z.string(), expirationDate: z.string(), user_journey: z.nullable(z.string()) })),
+    boleto: z.optional(z.object({ barcode: z.string(), pdfUrl: z.string(), dueDate: z.string() })),
+  }),
+});
+
+/** The storage key of the order in progress for an offer sold through a relay (its absolute URL). */
+export function resumeKey(relayUrl: string, offer: string): string {
+  return `${STORAGE_PREFIX}${relayUrl}#${offer}`;
+}
+
+/** Today on the São Paulo calendar, `YYYY-MM-DD`: a boleto is payable through its due day there (docs/sandbox.md, "Due date"). */
+function saoPauloDate(ms: number): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(ms);
+}
+
+/** True while the order may still be paid: waiting, and its Pix code or boleto not past its time. */
+export function isStillPayable(stored: ResumableOrder, nowMs: number): boolean {
+  const { order, clockOffsetMs } = stored;
+  if (!isWaitingChargeStatus(order.status)) return false;
+  if (order.pix) {
+    const left = msUntil(order.pix.expirationDate, clockOffsetMs, nowMs);
+    return left !== undefined && left > 0;
+  }
+  if (order.boleto) return order.boleto.dueDate >= saoPauloDate(nowMs + clockOffsetMs);
+  return true;
+}
+
+function sessionStore(): Storage | undefined {
+  try {
+    return globalThis.sessionStorage ?? undefined;
+  } catch {
+    // Storage blocked (third-party frame, privacy settings): there is nothing to resume from.
+    return undefined;
+  }
+}
+
+/** Reads and writes the order in progress; every failure of the storage means "nothing kept". */
+export class OrderResumeStore {
+  private readonly storage: () => Storage | undefined;
+  private readonly now: () => number;
+
+  constructor(options: { storage?: () => Storage | undefined; now?: () => number } = {}) {
+    this.storage = options.storage ?? sessionStore;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Keeps `stored` under `key` while it may be paid; forgets the key otherwise. */
+  save(key: string, stored: ResumableOrder): void {
+    if (!isStillPayable(stored, this.now())) {
+      this.forget(key);
+      return;
+    }
+    try {
+      this.storage()?.setItem(key, JSON.stringify({ version: 1, ...stored }));
+    } catch {
+      // Full or blocked storage: the order just will not survive a reload.
+    }
+  }
+
+  /** The order kept under `key`, if it may still be paid; anything else found there is removed. */
+  load(key: string): ResumableOrder | undefined {
+    let text: string | null | undefined;
+    try {
+      text = this.storage()?.getItem(key);
+    } catch {
+      return undefined;
+    }
+    if (text === null || text === undefined) return undefined;
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    const parsed = storedOrderSchema.safeParse(json);
+    if (!parsed.success) {
+      this.forget(key);
+      return undefined;
+    }
+    const { order, clockOffsetMs } = parsed.data;
+    const stored: ResumableOrder = { order, clockOffsetMs };
+    if (!isStillPayable(stored, this.now())) {
+      this.forget(key);
+      return undefined;
+    }
+    return stored;
+  }
+
+  forget(key: string): void {
+    try {
+      this.storage()?.removeItem(key);
+    } catch {
+      // Nothing to do: a storage that cannot be written holds nothing of ours.
+    }
+  }
+}

@@ -1,0 +1,225 @@
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property } from 'lit/decorators.js';
+import type { MessageKey } from '../../i18n/catalogue.js';
+import type { SupportedLocale } from '../../i18n/locales.js';
+import { translate } from '../../i18n/translate.js';
+import { CopyController, copyField } from '../copy-button.js';
+import { PixCountdownController } from '../countdown.js';
+import { QrCodeLoader, QrStatus, qrCodeSvg } from '../qr-code.js';
+import { PayResultElement } from '../result-element.js';
+import { resultStyles } from '../result.styles.js';
+import { authorizesByRequest, journeyText } from './pix-journeys.js';
+import { pixResultStyles } from './pix-result.styles.js';
+
+/**
+ * @summary What a Pix or Pix Automático buyer does next: the QR code drawn in the browser, the
+ * copy-and-paste code, the amount, the time left, the steps in a bank app; then the code's
+ * expiry, or the payment confirmed.
+ *
+ * A Pix Automático order (`paymentMethod` `pix_auto`) also says what the buyer authorizes,
+ * according to `pix.user_journey`, and that access comes once the authorization is confirmed;
+ * it reads as paid only when `order.status` is `paid`. With `JORNADA_1` the authorization comes
+ * as a request in the bank app, so there is no code to show.
+ *
+ * @event pay-result-action - `PayResultActionEvent`: `new-charge` (the code expired) or `change-method`. `detail`: `{ action, order }`.
+ *
+ * @csspart base - The wrapper.
+ * @csspart title - The heading (focused by `focus()`).
+ * @csspart amount - The amount.
+ * @csspart journey - Pix Automático: what the buyer authorizes, and when access comes.
+ * @csspart qr - The QR code's box.
+ * @csspart qr-code - The QR code's `<svg>`.
+ * @csspart copy-field - The copy-and-paste code's label, field and button.
+ * @csspart copy-label - Its label.
+ * @csspart copy-input - The read-only field.
+ * @csspart copy-button - The copy button.
+ * @csspart countdown - The time left.
+ * @csspart steps - How to pay in a bank app.
+ * @csspart waiting - The note that the page confirms by itself.
+ * @csspart new-charge-button - After expiry: makes a new code.
+ * @csspart change-method-button - Leaves this order for another way to pay.
+ * @csspart reference - The order's reference.
+ *
+ * @cssprop --pay-color-primary - Buttons and focus ring.
+ * @cssprop --pay-color-on-primary - Text on the main button.
+ * @cssprop --pay-color-text - Text.
+ * @cssprop --pay-color-muted - Secondary text.
+ * @cssprop --pay-color-background - Background of the secondary button.
+ * @cssprop --pay-color-input-background - Background of the code's field.
+ * @cssprop --pay-color-border - Borders.
+ * @cssprop --pay-color-focus - Focus ring.
+ * @cssprop --pay-radius - Corner radius.
+ * @cssprop --pay-font-family - Font.
+ * @cssprop --pay-spacing - Base spacing.
+ */
+export class PayPixResult extends PayResultElement {
+  static override styles = [resultStyles, pixResultStyles];
+
+  private readonly qr = new QrCodeLoader(this);
+  private readonly countdown = new PixCountdownController(this, {
+    onMark: (seconds) => this.announce(translate(this.resolvedLocale, 'pix.countdown.mark', { count: seconds / 60 })),
+    onExpire: () => this.handleExpiry(),
+  });
+  private readonly copier = new CopyController(this, (outcome) =>
+    this.announce(translate(this.resolvedLocale, outcome === 'copied' ? 'copy.announce.copied' : 'copy.announce.selected')),
+  );
+
+  /**
+   * Milliseconds the API's clock is ahead of the buyer's (negative when behind), so the
+   * countdown ends when the API says the code expires. `<pay-checkout>` measures it from the
+   * order's `createdAt`.
+   */
+  @property({ type: Number, attribute: 'clock-offset' }) clockOffset = 0;
+
+  private get isAutomatic(): boolean {
+    return this.order?.paymentMethod === 'pix_auto';
+  }
+
+  private get showsCode(): boolean {
+    return !(this.isAutomatic && authorizesByRequest(this.order?.pix?.user_journey));
+  }
+
+  private get isPaid(): boolean {
+    return this.order?.status === 'paid';
+  }
+
+  /** True once the code expired unpaid. */
+  get expired(): boolean {
+    return this.showsCode && !this.isPaid && this.countdown.expired;
+  }
+
+  private handleExpiry(): void {
+    if (this.isPaid) return;
+    this.keepFocusAfterChange();
+    this.announce(translate(this.resolvedLocale, 'pix.expired.title'));
+  }
+
+  private handleCopy(): void {
+    const code = this.order?.pix?.qrCode;
+    if (code === undefined) return;
+    void this.copier.copy(code, this.renderRoot.querySelector<HTMLTextAreaElement>('#pix-code'));
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    const pix = this.order?.pix;
+    if (changed.has('order') && this.isPaid && (changed.get('order') as this['order'])?.status !== 'paid') this.keepFocusAfterChange();
+    if (!pix) return;
+    if (this.showsCode && !this.isPaid) this.qr.show(pix.qrCode);
+    this.countdown.set(pix.expirationDate, this.clockOffset);
+  }
+
+  private renderTitle(key: MessageKey, locale: SupportedLocale): TemplateResult {
+    return html`<h3 part="title" id="title" class="title" tabindex="-1">${translate(locale, key)}</h3>`;
+  }
+
+  private renderReference(locale: SupportedLocale): TemplateResult {
+    return html`<p part="reference" class="reference muted">${translate(locale, 'order.reference', { reference: this.order?.refId ?? '' })}</p>`;
+  }
+
+  private renderChangeMethod(locale: SupportedLocale): TemplateResult {
+    return html`
+      <button part="change-method-button" class="secondary" type="button" @click=${() => this.requestAction('change-method')}>
+        ${translate(locale, 'result.changeMethod')}
+      </button>
+    `;
+  }
+
+  private renderQr(locale: SupportedLocale): TemplateResult {
+    const { modules, status } = this.qr;
+    if (status === QrStatus.Ready && modules) {
+      return html`<div part="qr" class="qr">${qrCodeSvg(modules, translate(locale, 'pix.qr.label', { amount: this.formattedAmount }))}</div>`;
+    }
+    const text = status === QrStatus.Failed ? translate(locale, 'pix.qr.failed') : translate(locale, 'pix.qr.loading');
+    return html`<div part="qr" class="qr"><p class="qr-status">${text}</p></div>`;
+  }
+
+  private renderSteps(locale: SupportedLocale): TemplateResult {
+    const keys: MessageKey[] = this.showsCode
+      ? ['pix.steps.openApp', 'pix.steps.scan', this.isAutomatic ? 'pixAuto.steps.review' : 'pix.steps.confirm']
+      : ['pixAuto.steps.request', 'pixAuto.steps.review'];
+    return html`
+      <div part="steps" class="steps">
+        <h4>${translate(locale, 'pix.steps.title')}</h4>
+        <ol>${keys.map((key) => html`<li>${translate(locale, key)}</li>`)}</ol>
+      </div>
+    `;
+  }
+
+  private renderWaiting(locale: SupportedLocale): TemplateResult {
+    const pix = this.order?.pix;
+    const automatic = this.isAutomatic;
+    return html`
+      ${this.renderTitle(automatic ? 'pixAuto.title' : 'pix.title', locale)}
+      <p part="amount" class="amount">${translate(locale, 'result.amountDue', { amount: this.formattedAmount })}</p>
+      ${automatic
+        ? html`
+            <div part="journey" class="journey">
+              <p>${translate(locale, journeyText(pix?.user_journey))}</p>
+              <p><strong>${translate(locale, 'pixAuto.access')}</strong></p>
+            </div>
+          `
+        : nothing}
+      ${this.showsCode && pix
+        ? html`
+            ${this.renderQr(locale)}
+            ${copyField({
+              id: 'pix-code',
+              label: translate(locale, 'pix.code.label'),
+              shown: pix.qrCode,
+              rows: 4,
+              copyLabel: translate(locale, 'copy.copyCode'),
+              copiedLabel: translate(locale, 'copy.copied'),
+              copied: this.copier.outcome === 'copied',
+              onCopy: () => this.handleCopy(),
+            })}
+            ${this.countdown.seconds === undefined
+              ? nothing
+              : html`<p part="countdown" class="countdown">
+                  ${translate(locale, 'pix.countdown.label')} <span role="timer">${this.countdown.text}</span>
+                </p>`}
+          `
+        : nothing}
+      ${this.renderSteps(locale)}
+      <p part="waiting" class="muted">${translate(locale, automatic ? 'pixAuto.waiting' : 'pix.waiting')}</p>
+      <div class="actions">${this.renderChangeMethod(locale)}</div>
+      ${this.renderReference(locale)}
+    `;
+  }
+
+  private renderExpired(locale: SupportedLocale): TemplateResult {
+    return html`
+      ${this.renderTitle('pix.expired.title', locale)}
+      <p>${translate(locale, 'pix.expired.text')}</p>
+      <div class="actions">
+        <button part="new-charge-button" class="primary" type="button" @click=${() => this.requestAction('new-charge')}>
+          ${translate(locale, 'pix.expired.newCharge')}
+        </button>
+        ${this.renderChangeMethod(locale)}
+      </div>
+      ${this.renderReference(locale)}
+    `;
+  }
+
+  private renderPaid(locale: SupportedLocale): TemplateResult {
+    const automatic = this.isAutomatic;
+    return html`
+      ${this.renderTitle(automatic ? 'pixAuto.confirmed.title' : 'payment.confirmed', locale)}
+      <p>${translate(locale, automatic ? 'pixAuto.confirmed.text' : 'pix.paid.text')}</p>
+      <p part="amount" class="amount">${translate(locale, 'result.amountPaid', { amount: this.formattedAmount })}</p>
+      ${this.renderReference(locale)}
+    `;
+  }
+
+  override render() {
+    const locale = this.resolvedLocale;
+    if (!this.order) return nothing;
+    let content: TemplateResult;
+    if (this.isPaid) content = this.renderPaid(locale);
+    else if (this.expired) content = this.renderExpired(locale);
+    else content = this.renderWaiting(locale);
+    return html`
+      <section part="base" class="base" lang=${locale} aria-labelledby="title">${content}</section>
+      ${this.renderLiveRegion()}
+    `;
+  }
+}

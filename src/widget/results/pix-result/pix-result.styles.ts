@@ -1,0 +1,54 @@
+import { css } from 'lit';
+
+export const pixResultStyles = css`
+  .qr {
+    display: grid;
+    place-items: center;
+    justify-self: center;
+    box-sizing: border-box;
+    width: min(100%, 16rem);
+    aspect-ratio: 1;
+  }
+
+  .qr-code {
+    display: block;
+    width: 100%;
+    height: 100%;
+    border-radius: var(--pay-radius, 8px);
+  }
+
+  .qr-status {
+    padding: var(--pay-spacing, 1rem);
+    text-align: center;
+    color: var(--pay-color-muted, #45464f);
+    border: 1px dashed var(--pay-color-border, #6b6b70);
+    border-radius: var(--pay-radius, 8px);
+  }
+
+  .countdown {
+    font-weight: 600;
+  }
+
+  .countdown [role='timer'] {
+    font-variant-numeric: tabular-nums;
+  }
+
+  .steps h4 {
+    margin: 0 0 0.25rem;
+    font-size: 1rem;
+  }
+
+  .steps ol {
+    padding-left: 1.5rem;
+  }
+
+  .journey {
+    padding: calc(var(--pay-spacing, 1rem) * 0.75);
+    border: 1px solid var(--pay-color-border, #6b6b70);
+    border-radius: var(--pay-radius, 8px);
+  }
+
+  .journey p + p {
+    margin-top: 0.5rem;
+  }
+`;

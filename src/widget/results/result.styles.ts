@@ -1,0 +1,142 @@
+import { css } from 'lit';
+
+/** The look the three result views share: title, text, buttons, the copy field, the live region. */
+export const resultStyles = css`
+  :host {
+    display: block;
+    box-sizing: border-box;
+    min-width: 0;
+    color: var(--pay-color-text, #1b1b1f);
+    font-family: var(--pay-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
+    line-height: 1.5;
+  }
+
+  :host([hidden]) {
+    display: none;
+  }
+
+  .base {
+    display: grid;
+    gap: var(--pay-spacing, 1rem);
+    min-width: 0;
+  }
+
+  .title {
+    margin: 0;
+    font-size: 1.25rem;
+    line-height: 1.3;
+  }
+
+  .title:focus {
+    outline: none;
+  }
+
+  .title:focus-visible {
+    outline: 3px solid var(--pay-color-focus, var(--pay-color-primary, #0b57d0));
+    outline-offset: 2px;
+  }
+
+  p,
+  ol,
+  ul {
+    margin: 0;
+  }
+
+  .muted {
+    color: var(--pay-color-muted, #45464f);
+  }
+
+  .amount {
+    font-size: 1.125rem;
+  }
+
+  .amount strong {
+    font-variant-numeric: tabular-nums;
+    white-space: nowrap;
+  }
+
+  .visually-hidden {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    margin: -1px;
+    padding: 0;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+    border: 0;
+  }
+
+  .actions {
+    display: grid;
+    gap: calc(var(--pay-spacing, 1rem) * 0.75);
+  }
+
+  button {
+    box-sizing: border-box;
+    width: 100%;
+    min-height: 44px;
+    padding: 0.625rem 1.25rem;
+    font: inherit;
+    font-weight: 600;
+    border-radius: var(--pay-radius, 8px);
+    cursor: pointer;
+  }
+
+  button:focus-visible,
+  a:focus-visible,
+  textarea:focus-visible {
+    outline: 3px solid var(--pay-color-focus, var(--pay-color-primary, #0b57d0));
+    outline-offset: 2px;
+  }
+
+  .primary {
+    color: var(--pay-color-on-primary, #ffffff);
+    background: var(--pay-color-primary, #0b57d0);
+    border: 2px solid var(--pay-color-primary, #0b57d0);
+  }
+
+  .secondary {
+    color: var(--pay-color-primary, #0b57d0);
+    background: var(--pay-color-background, #ffffff);
+    border: 2px solid var(--pay-color-primary, #0b57d0);
+  }
+
+  .copy-field {
+    display: grid;
+    gap: 0.5rem;
+    min-width: 0;
+  }
+
+  .copy-field label {
+    font-weight: 600;
+  }
+
+  .copy-input {
+    box-sizing: border-box;
+    width: 100%;
+    min-width: 0;
+    padding: 0.5rem 0.75rem;
+    font-family: ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace;
+    font-size: 0.9375rem;
+    color: inherit;
+    background: var(--pay-color-input-background, var(--pay-color-background, #ffffff));
+    border: 1px solid var(--pay-color-border, #6b6b70);
+    border-radius: var(--pay-radius, 8px);
+    resize: none;
+    overflow-wrap: anywhere;
+    word-break: break-all;
+  }
+
+  .reference {
+    overflow-wrap: anywhere;
+  }
+
+  @media (min-width: 30rem) {
+    .actions button,
+    .copy-button {
+      justify-self: start;
+      width: auto;
+    }
+  }
+`;

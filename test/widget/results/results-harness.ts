@@ -1,0 +1,89 @@
+// What the result views' browser tests share: real orders from the test page's relay (and its
+// sandbox), a result view drawn from one, and a way to read back the QR code's modules.
+import { fixture, html, waitUntil } from '@open-wc/testing';
+import '../../../src/widget/define.js';
+import type { CheckoutOrder } from '../../../src/widget/checkout/relay-connection.js';
+import type { PayCheckout } from '../../../src/widget/checkout/checkout.component.js';
+import { textOf } from '../checkout/checkout-harness.js';
+
+export const OFFER = '77BcHrY';
+export const CPF = '52998224725';
+
+/** Creates a charge straight through the relay, as the widget does; the order and the buyer's clock at its receipt. */
+export async function createCharge(
+  method: 'pix' | 'pix_auto' | 'boleto',
+  idempotencyKey: string = crypto.randomUUID(),
+): Promise<{ order: CheckoutOrder; receivedAtMs: number }> {
+  const customer = {
+    name: 'Maria Silva',
+    email: 'maria@example.com',
+    phone: '5511987654321',
+    fingerprint: 'results-test-device',
+    ...(method === 'pix' ? {} : { docType: 'cpf', docNumber: CPF }),
+  };
+  const response = await fetch('/relay/charges', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Idempotency-Key': idempotencyKey },
+    body: JSON.stringify({ paymentMethod: method, customer, items: [{ offerId: OFFER }] }),
+  });
+  const receivedAtMs = Date.now();
+  if (response.status !== 201) throw new Error(`charge: ${response.status} ${await response.text()}`);
+  return { order: (await response.json()) as CheckoutOrder, receivedAtMs };
+}
+
+/** A result view as a page would use it alone, once drawn (and, for a Pix code, once its QR is). */
+export async function resultFixture<T extends HTMLElement & { updateComplete: Promise<boolean> }>(
+  tag: 'pay-pix-result' | 'pay-boleto-result' | 'pay-card-result',
+  order: CheckoutOrder,
+  options: { locale?: string; clockOffset?: number } = {},
+): Promise<T> {
+  const el = await fixture<T>(html`<div></div>`);
+  const view = document.createElement(tag) as unknown as T & { order: CheckoutOrder; locale: string; clockOffset?: number };
+  view.order = order;
+  view.locale = options.locale ?? 'pt-BR';
+  if (options.clockOffset !== undefined) view.clockOffset = options.clockOffset;
+  el.replaceWith(view);
+  await view.updateComplete;
+  return view;
+}
+
+/** Waits until a Pix view has drawn its QR code. */
+export async function qrDrawn(view: HTMLElement): Promise<SVGSVGElement> {
+  await waitUntil(() => view.shadowRoot!.querySelector('svg[role="img"]'), 'the QR code was not drawn', { timeout: 5000 });
+  return view.shadowRoot!.querySelector<SVGSVGElement>('svg[role="img"]')!;
+}
+
+/** The visible text of a view's shadow root. */
+export function viewText(view: Element): string {
+  return textOf(view.shadowRoot!.querySelector('[part="base"]'));
+}
+
+/** The text of a view's own live region. */
+export function viewAnnouncement(view: Element): string {
+  return textOf(view.shadowRoot!.querySelector('[role="status"]'));
+}
+
+/**
+ * The modules the `<svg>` shows, read back from its rectangles (each a run of dark modules in
+ * a row, offset by the quiet zone): `true` is dark.
+ */
+export function drawnModules(svg: SVGSVGElement): boolean[][] {
+  const size = Number(svg.dataset['modules']);
+  const quiet = Number(svg.dataset['quietZone']);
+  const matrix = Array.from({ length: size }, () => Array.from({ length: size }, () => false));
+  for (const rect of svg.querySelectorAll('.qr-modules rect')) {
+    const x = Number(rect.getAttribute('x')) - quiet;
+    const y = Number(rect.getAttribute('y')) - quiet;
+    const width = Number(rect.getAttribute('width'));
+    for (let column = x; column < x + width; column += 1) matrix[y]![column] = true;
+  }
+  return matrix;
+}
+
+/** The result view inside a checkout, once it shows one of `tag`. */
+export async function checkoutResult(el: PayCheckout, tag: string): Promise<HTMLElement & { updateComplete: Promise<boolean> }> {
+  await waitUntil(() => el.shadowRoot!.querySelector('[part="result"]')?.localName === tag, `no ${tag} in the checkout`, { timeout: 8000 });
+  const view = el.shadowRoot!.querySelector<HTMLElement & { updateComplete: Promise<boolean> }>('[part="result"]')!;
+  await view.updateComplete;
+  return view;
+}
