@@ -1,0 +1,93 @@
+// `npm run build`: both builds of the package, into dist/ (dist/demo is the demo page's build and stays).
+// 1. The npm build: tsc -p tsconfig.build.json compiles src/ to dist/ (ES modules and .d.ts),
+//    type-checking as it goes; package.json "exports" names its public entries.
+// 2. The script-tag builds in dist/cdn/ (vite.build-cdn.config.ts): pay-checkout.js (ES module with
+//    on-demand chunks), pay-checkout.classic.js (IIFE) and pay-checkout.dev.js (Lit in dev mode).
+// 3. custom-elements.json from the components' JSDoc (custom-elements-manifest.config.mjs).
+// It prints each step's time, the chunks' sizes against the budgets and what each dependency costs.
+//
+// `npm run size` (`--size`) builds only the module variant, into a temporary directory, prints the
+// same figures and writes them into docs/performance.md.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { tsImport } from 'tsx/esm/api';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const dist = join(root, 'dist');
+const cdnDir = join(dist, 'cdn');
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+
+const { BUDGETS, buildCdnVariant, measureCdnBundle, sizesOf } = await tsImport('./cdn-bundle.ts', import.meta.url);
+const { sizeSection, sizeSummary, writeSizeSection } = await tsImport('./bundle-report.ts', import.meta.url);
+
+async function step(title, run) {
+  const started = performance.now();
+  const result = await run();
+  console.log(`build: ${title} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  return result;
+}
+
+function runTool(command, args) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error(`build: ${[command, ...args].join(' ')} failed`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+/** Everything in dist/ that an earlier build made: all but the demo page's build. */
+function cleanDist() {
+  if (!existsSync(dist)) return;
+  for (const entry of readdirSync(dist, { withFileTypes: true }).filter((e) => e.name !== 'demo')) {
+    rmSync(join(dist, entry.name), { recursive: true, force: true });
+  }
+}
+
+async function measureModuleBuild(outDir) {
+  return measureCdnBundle(await buildCdnVariant('module', { outDir }));
+}
+
+if (process.argv.includes('--budgets')) {
+  // The size budgets of the script-tag build, on a fresh build: exits 1 when one is exceeded.
+  const outDir = mkdtempSync(join(tmpdir(), 'pay-checkout-budgets-'));
+  try {
+    const report = measureCdnBundle(await buildCdnVariant('module', { outDir, logLevel: 'error', sourcemap: false }));
+    console.log(sizeSummary(report));
+    const over = [
+      ['initial', report.initial.gzip, BUDGETS.initialGzip],
+      ['all chunks', report.total.gzip, BUDGETS.totalGzip],
+    ].filter(([, measured, limit]) => measured > limit);
+    for (const [name, measured, limit] of over) console.error(`budgets: ${name} ${(measured / 1000).toFixed(1)} KB gzip is over ${(limit / 1000).toFixed(1)} KB`);
+    process.exitCode = over.length > 0 ? 1 : 0;
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+} else if (process.argv.includes('--size')) {
+  const outDir = mkdtempSync(join(tmpdir(), 'pay-checkout-size-'));
+  try {
+    const report = await step('script-tag build (module) measured', () => measureModuleBuild(outDir));
+    console.log(sizeSummary(report));
+    const classic = await step('script-tag build (classic) measured', () => buildCdnVariant('classic', { outDir, sourcemap: false }));
+    const variants = classic.map((chunk) => ({ file: chunk.fileName, note: 'classic script, everything inlined', ...sizesOf(chunk.code) }));
+    const section = sizeSection(report, variants, { date: new Date(), command: 'npm run size' });
+    writeSizeSection(join(root, 'docs', 'performance.md'), section);
+    console.log('build: docs/performance.md, section "Bundle size and budgets", updated');
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+} else {
+  const started = performance.now();
+  cleanDist();
+  await step('npm build: tsc -p tsconfig.build.json → dist/', () => runTool(bin('tsc'), ['-p', 'tsconfig.build.json']));
+  const report = await step('script-tag build: dist/cdn/pay-checkout.js', () => measureModuleBuild(cdnDir));
+  await step('script-tag build: dist/cdn/pay-checkout.classic.js', () => buildCdnVariant('classic', { outDir: cdnDir }));
+  await step('development build: dist/cdn/pay-checkout.dev.js', () => buildCdnVariant('development', { outDir: cdnDir }));
+  await step('custom-elements.json', () => runTool(process.execPath, [join(root, 'node_modules/@custom-elements-manifest/analyzer/cem.js'), 'analyze']));
+  console.log(sizeSummary(report));
+  const classic = sizesOf(readFileSync(join(cdnDir, 'pay-checkout.classic.js'), 'utf8'));
+  console.log(`  pay-checkout.classic.js (everything inlined): ${(classic.gzip / 1000).toFixed(1)} KB gzip`);
+  console.log(`build: done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}

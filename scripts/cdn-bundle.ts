@@ -1,0 +1,223 @@
+/**
+ * Builds a script-tag variant of the widget and measures it: each chunk's bytes (raw, gzip,
+ * brotli), what the page loads at once versus on demand, the budgets of issue 7, and what each
+ * dependency costs. Used by `npm run build`, `npm run size` and test/build/budgets.test.ts.
+ */
+import { readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { build, minifySync, type Rolldown } from 'vite';
+import { cdnBuildConfig, packageOfModule, type CdnBuildOptions, type CdnVariant } from '../vite.build-cdn.config.js';
+
+const ROOT = join(import.meta.dirname, '..');
+
+/** The budgets for the module build (issue 7, "Budgets"), in bytes of gzip at level 9; 1 KB = 1,000 bytes. */
+export const BUDGETS = {
+  /** What the page fetches before the checkout can show: the entry and the chunks it imports statically. */
+  initialGzip: 30_000,
+  /** Every chunk a buyer may need for card, Pix and boleto, the on-demand ones included. */
+  totalGzip: 45_000,
+} as const;
+
+export interface Sizes {
+  raw: number;
+  gzip: number;
+  brotli: number;
+}
+
+export type Loading = 'initial' | 'on demand';
+
+export interface ChunkReport extends Sizes {
+  /** Relative to the build's directory: `pay-checkout.js`, `chunks/qrcode-<hash>.js`. */
+  file: string;
+  loading: Loading;
+}
+
+/** A share of the bundle: a dependency, our code, or one folder of our code. */
+export interface CostReport {
+  name: string;
+  initial: Sizes;
+  onDemand: Sizes;
+}
+
+export interface CdnBundleReport {
+  chunks: ChunkReport[];
+  initial: Sizes;
+  total: Sizes;
+  /** Per dependency of package.json (with what it pulls in), `our code` and `bundler runtime`. */
+  dependencies: CostReport[];
+  /** Our code by folder (`widget/i18n`, `contract`): where to look when the budget is tight. */
+  ownCode: CostReport[];
+  /** Every npm package with code in the bundle. */
+  packages: string[];
+}
+
+export const OWN_CODE = 'our code';
+export const BUNDLER_RUNTIME = 'bundler runtime';
+
+/** gzip at level 9, the figure of the budgets. */
+export function gzipSize(code: string): number {
+  return gzipSync(code, { level: 9 }).length;
+}
+
+/** brotli at quality 11, what a CDN serves to browsers that accept it. */
+export function brotliSize(code: string): number {
+  return brotliCompressSync(code, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }).length;
+}
+
+export function sizesOf(code: string): Sizes {
+  return { raw: Buffer.byteLength(code), gzip: gzipSize(code), brotli: brotliSize(code) };
+}
+
+const zero = (): Sizes => ({ raw: 0, gzip: 0, brotli: 0 });
+
+function add(into: Sizes, sizes: Sizes, share = 1): void {
+  into.raw += sizes.raw * share;
+  into.gzip += sizes.gzip * share;
+  into.brotli += sizes.brotli * share;
+}
+
+/** Builds one variant (vite.build-cdn.config.ts) and answers its JavaScript chunks. */
+export async function buildCdnVariant(variant: CdnVariant, options: CdnBuildOptions): Promise<Rolldown.OutputChunk[]> {
+  const result = await build({ configFile: false, ...cdnBuildConfig(variant, options) });
+  const outputs = Array.isArray(result) ? result : [result];
+  return outputs.flatMap((output) =>
+    'output' in output ? output.output.filter((file): file is Rolldown.OutputChunk => file.type === 'chunk') : [],
+  );
+}
+
+/** The entry and every chunk it imports statically: what the page loads before anything renders. */
+function initialFiles(chunks: Rolldown.OutputChunk[]): Set<string> {
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const initial = new Set<string>();
+  const visit = (file: string): void => {
+    if (initial.has(file)) return;
+    initial.add(file);
+    byFile.get(file)?.imports.forEach(visit);
+  };
+  chunks.filter((chunk) => chunk.isEntry).forEach((chunk) => visit(chunk.fileName));
+  return initial;
+}
+
+interface PackageManifest {
+  dependencies?: Record<string, string>;
+}
+
+function readManifest(dir: string): PackageManifest | undefined {
+  try {
+    return JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as PackageManifest;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Each package in node_modules mapped to the dependency of ours that brings it in (lit-html →
+ * lit, dijkstrajs → qrcode), so a transitive package is counted under what the page asked for.
+ */
+function dependencyOwners(): Map<string, string> {
+  const owners = new Map<string, string>();
+  for (const direct of Object.keys(readManifest(ROOT)?.dependencies ?? {})) {
+    const pending = [direct];
+    while (pending.length > 0) {
+      const name = pending.pop()!;
+      if (owners.has(name)) continue;
+      owners.set(name, direct);
+      pending.push(...Object.keys(readManifest(join(ROOT, 'node_modules', name))?.dependencies ?? {}));
+    }
+  }
+  return owners;
+}
+
+/** `widget/i18n`, `widget/checkout`, `contract`: the folder of our code a module is in. */
+function ownFolder(id: string): string {
+  const [part, folder, ...rest] = relative(join(ROOT, 'src'), id).split('/');
+  return part === 'widget' && rest.length > 0 ? `${part}/${folder}` : (part ?? id);
+}
+
+/**
+ * How many bytes a module's code takes once minified: the weight by which a chunk's measured
+ * sizes are shared among its modules. Each module is minified alone (names mangled, nothing
+ * dropped), close to what it adds to the minified chunk.
+ */
+function minifiedWeight(code: string | null): number {
+  if (!code) return 0;
+  const minified = minifySync('module.js', code, { module: true, compress: false, mangle: { toplevel: true } });
+  return minified.errors.length > 0 ? Buffer.byteLength(code) : Buffer.byteLength(minified.code);
+}
+
+function toCostReports(costs: Map<string, { initial: Sizes; onDemand: Sizes }>): CostReport[] {
+  return [...costs]
+    .map(([name, { initial, onDemand }]) => ({ name, initial, onDemand }))
+    .sort((a, b) => b.initial.gzip + b.onDemand.gzip - (a.initial.gzip + a.onDemand.gzip));
+}
+
+/**
+ * Measures the chunks of a build. A chunk's raw, gzip and brotli sizes are shared among its
+ * modules by their minified weight, so the rows of `dependencies` add up to the measured total.
+ */
+export function measureCdnBundle(chunks: Rolldown.OutputChunk[]): CdnBundleReport {
+  const initial = initialFiles(chunks);
+  const owners = dependencyOwners();
+  const dependencies = new Map<string, { initial: Sizes; onDemand: Sizes }>();
+  const ownCode = new Map<string, { initial: Sizes; onDemand: Sizes }>();
+  const packages = new Set<string>();
+  const totals = { initial: zero(), total: zero() };
+  const chunkReports: ChunkReport[] = [];
+
+  const costOf = (costs: typeof dependencies, name: string) => {
+    let cost = costs.get(name);
+    if (!cost) costs.set(name, (cost = { initial: zero(), onDemand: zero() }));
+    return cost;
+  };
+
+  for (const chunk of chunks) {
+    const loading: Loading = initial.has(chunk.fileName) ? 'initial' : 'on demand';
+    const sizes = sizesOf(chunk.code);
+    chunkReports.push({ file: chunk.fileName, loading, ...sizes });
+    add(totals.total, sizes);
+    if (loading === 'initial') add(totals.initial, sizes);
+
+    const weights = Object.entries(chunk.modules).map(([id, module]) => ({ id, weight: minifiedWeight(module.code) }));
+    const chunkWeight = weights.reduce((sum, { weight }) => sum + weight, 0);
+    if (chunkWeight === 0) continue;
+    for (const { id, weight } of weights) {
+      if (weight === 0) continue;
+      const share = weight / chunkWeight;
+      const slot = loading === 'initial' ? 'initial' : 'onDemand';
+      const dependency = packageOfModule(id);
+      if (id.startsWith('\0')) add(costOf(dependencies, BUNDLER_RUNTIME)[slot], sizes, share);
+      else if (dependency === undefined) {
+        add(costOf(dependencies, OWN_CODE)[slot], sizes, share);
+        add(costOf(ownCode, ownFolder(id))[slot], sizes, share);
+      } else {
+        packages.add(dependency);
+        add(costOf(dependencies, owners.get(dependency) ?? dependency)[slot], sizes, share);
+      }
+    }
+  }
+
+  return {
+    chunks: chunkReports.sort((a, b) => (a.loading === b.loading ? b.gzip - a.gzip : a.loading === 'initial' ? -1 : 1)),
+    initial: totals.initial,
+    total: totals.total,
+    dependencies: toCostReports(dependencies),
+    ownCode: toCostReports(ownCode),
+    packages: [...packages].sort(),
+  };
+}
+
+export interface BudgetVerdict {
+  name: string;
+  limit: number;
+  measured: number;
+  ok: boolean;
+}
+
+/** The two budgets against a measured build. */
+export function checkBudgets(report: CdnBundleReport): BudgetVerdict[] {
+  return [
+    { name: 'initial chunks (gzip)', limit: BUDGETS.initialGzip, measured: report.initial.gzip },
+    { name: 'all chunks (gzip)', limit: BUDGETS.totalGzip, measured: report.total.gzip },
+  ].map((verdict) => ({ ...verdict, ok: verdict.measured <= verdict.limit }));
+}

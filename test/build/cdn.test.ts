@@ -1,0 +1,131 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { CDN_FILE_NAMES, CLASSIC_GLOBAL_NAME } from '../../vite.build-cdn.config.js';
+import { buildCdnVariant } from '../../scripts/cdn-bundle.js';
+import { registeredTags } from './package-layout.js';
+
+const TAGS = registeredTags();
+
+/** scripts/executables.js is plain JavaScript without types: its functions are typed here. */
+async function chromiumLaunchSettings(): Promise<{ executablePath: string; args: string[] }> {
+  const executables = new URL('../../scripts/executables.js', import.meta.url);
+  const { findChromium, CHROMIUM_ARGS } = (await import(executables.href)) as { findChromium(): string | undefined; CHROMIUM_ARGS: string[] };
+  const executablePath = findChromium();
+  if (executablePath === undefined) throw new Error('Chromium was not found: run `npm run pretest` or set CHROME_PATH');
+  return { executablePath, args: CHROMIUM_ARGS };
+}
+
+const CONTENT_TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript' };
+
+/** Serves `dir` on a loopback port, as a CDN would. */
+async function serveDirectory(dir: string): Promise<{ server: Server; origin: string }> {
+  const server = createServer((request, response) => {
+    // An absolute path normalizes inside the root: `/../x` is `/x`.
+    const path = normalize(new URL(request.url ?? '/', 'http://localhost').pathname);
+    try {
+      const body = readFileSync(join(dir, path));
+      response.writeHead(200, { 'content-type': CONTENT_TYPES[extname(path)] ?? 'application/octet-stream' }).end(body);
+    } catch {
+      response.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+/** A shop's page with one script tag. */
+function shopPage(script: string): string {
+  return `<!doctype html><html><head>${script}</head><body><pay-checkout relay="/checkout" offer="none"></pay-checkout></body></html>`;
+}
+
+interface PageVisit {
+  page: Page;
+  errors: string[];
+  warnings: string[];
+}
+
+// The three script-tag builds, made fresh and loaded the way a shop loads them, in headless Chromium.
+describe('the script-tag builds in a browser', () => {
+  let dir: string;
+  let server: Server;
+  let origin: string;
+  let browser: Browser;
+
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'pay-checkout-cdn-'));
+    for (const variant of ['module', 'classic', 'development'] as const) await buildCdnVariant(variant, { outDir: dir, logLevel: 'error', sourcemap: false });
+    writeFileSync(join(dir, 'module.html'), shopPage(`<script type="module" src="/${CDN_FILE_NAMES.module}"></script>`));
+    writeFileSync(join(dir, 'classic.html'), shopPage(`<script src="/${CDN_FILE_NAMES.classic}"></script>`));
+    writeFileSync(join(dir, 'development.html'), shopPage(`<script type="module" src="/${CDN_FILE_NAMES.development}"></script>`));
+    ({ server, origin } = await serveDirectory(dir));
+    browser = await chromium.launch(await chromiumLaunchSettings());
+  });
+
+  after(async () => {
+    await browser?.close();
+    await new Promise((resolve) => server?.close(resolve));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function visit(file: string): Promise<PageVisit> {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    const warnings: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    await page.goto(`${origin}/${file}`);
+    // The script registers every element in one synchronous run: once one is there, all are.
+    await page.waitForFunction(() => customElements.get('pay-checkout') !== undefined, undefined, { timeout: 5_000 });
+    return { page, errors, warnings };
+  }
+
+  const definedTags = (page: Page) => page.evaluate((tags) => tags.filter((tag) => customElements.get(tag) !== undefined), TAGS);
+
+  describe('when a page loads pay-checkout.js as a module', () => {
+    it('registers every element without an error', async () => {
+      const { page, errors } = await visit('module.html');
+      assert.deepEqual(await definedTags(page), TAGS);
+      assert.deepEqual(errors, []);
+      await page.close();
+    });
+
+    it('can fetch each on-demand chunk from the same directory', async () => {
+      const { page } = await visit('module.html');
+      const chunks = readdirSync(join(dir, 'chunks')).filter((file) => file.endsWith('.js') && !file.endsWith('.dev.js'));
+      const loaded = await page.evaluate(async (files) => {
+        const results: string[] = [];
+        for (const file of files) results.push(typeof (await import(`/chunks/${file}`)));
+        return results;
+      }, chunks);
+      assert.ok(chunks.some((file) => file.startsWith('qrcode-')), chunks.join(', '));
+      assert.deepEqual(loaded, chunks.map(() => 'object'));
+      await page.close();
+    });
+  });
+
+  describe('when a page loads pay-checkout.classic.js as a classic script', () => {
+    it(`registers every element and puts the classes on window.${CLASSIC_GLOBAL_NAME}`, async () => {
+      const { page, errors } = await visit('classic.html');
+      assert.deepEqual(await definedTags(page), TAGS);
+      assert.equal(await page.evaluate((name) => typeof (window as unknown as Record<string, { PayCheckout?: unknown }>)[name]?.PayCheckout, CLASSIC_GLOBAL_NAME), 'function');
+      assert.deepEqual(errors, []);
+      await page.close();
+    });
+  });
+
+  describe('when a page loads pay-checkout.dev.js', () => {
+    it('runs Lit in development mode, which warns in the console', async () => {
+      const { page, warnings } = await visit('development.html');
+      assert.ok(warnings.some((text) => /Lit is in dev mode/.test(text)), warnings.join('\n'));
+      await page.close();
+    });
+  });
+});

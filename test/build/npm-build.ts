@@ -1,0 +1,38 @@
+/**
+ * The npm build made for a test: src/ compiled with tsconfig.build.json into a temporary copy of
+ * the package (its package.json, dist/, and a link to node_modules), so `import('pay-checkout/…')`
+ * resolves through the real "exports" to fresh files, never to a stale dist/ of the repository.
+ */
+import { execFile } from 'node:child_process';
+import { copyFileSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { ROOT } from './package-layout.js';
+
+const run = promisify(execFile);
+
+export interface BuiltPackage {
+  dir: string;
+  remove(): void;
+}
+
+/**
+ * Compiles without type-checking (`--noCheck`): the emitted JavaScript and declarations are the
+ * same, `npm test` type-checks on its own, and the test stays a few seconds long.
+ */
+export async function buildPackageCopy(): Promise<BuiltPackage> {
+  const dir = mkdtempSync(join(tmpdir(), 'pay-checkout-package-'));
+  copyFileSync(join(ROOT, 'package.json'), join(dir, 'package.json'));
+  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  await run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json'), '--outDir', join(dir, 'dist'), '--noCheck'], {
+    cwd: ROOT,
+  });
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Runs an ES module script with plain Node (no tsx) inside the built package; answers its stdout as JSON. */
+export async function runInPackage<T>(dir: string, script: string): Promise<T> {
+  const { stdout } = await run(process.execPath, ['--input-type=module', '--eval', script], { cwd: dir });
+  return JSON.parse(stdout) as T;
+}

@@ -1,0 +1,93 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { promisify } from 'node:util';
+import { registeredTags, registrationFiles, ROOT } from './package-layout.js';
+
+const run = promisify(execFile);
+
+interface PackageManifest {
+  sideEffects: string[];
+  customElements: string;
+  files: string[];
+  exports: Record<string, unknown>;
+}
+
+const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as PackageManifest;
+
+const toDist = (source: string) => `./${source.replace(/^src\//, 'dist/').replace(/\.ts$/, '.js')}`;
+
+describe('package.json', () => {
+  describe('"sideEffects"', () => {
+    const sources = ['src/widget/define.ts', ...registrationFiles()];
+
+    it('names the define entry and every registration file of dist/, and nothing else there', () => {
+      const listed = manifest.sideEffects.filter((path) => path.startsWith('./dist/')).sort();
+      assert.deepEqual(listed, sources.map(toDist).sort());
+    });
+
+    // Our own bundles (the script-tag build, the demo) resolve the sources through this same
+    // package.json: without these the bundler drops the registering imports as side-effect free.
+    it('names the same files of src/, for the builds made from the sources', () => {
+      const listed = manifest.sideEffects.filter((path) => path.startsWith('./src/')).sort();
+      assert.deepEqual(listed, sources.map((source) => `./${source}`).sort());
+    });
+  });
+
+  it('publishes the command line, dist/ but the demo page, and the manifest', () => {
+    assert.deepEqual(manifest.files, ['bin', 'dist', '!dist/demo', 'custom-elements.json']);
+    assert.equal(manifest.customElements, 'custom-elements.json');
+    assert.equal(manifest.exports['./custom-elements.json'], './custom-elements.json');
+  });
+});
+
+interface ElementDeclaration {
+  kind: string;
+  name: string;
+  tagName?: string;
+  customElement?: boolean;
+  summary?: string;
+  events?: { name: string }[];
+}
+
+interface ElementsManifest {
+  modules: { path: string; declarations?: ElementDeclaration[] }[];
+}
+
+describe('custom-elements.json (custom-elements-manifest.config.mjs)', () => {
+  let outDir: string;
+  let elements: ElementsManifest;
+
+  before(async () => {
+    outDir = mkdtempSync(join(tmpdir(), 'pay-checkout-manifest-'));
+    // The analyzer joins --outdir to its working directory.
+    await run(process.execPath, [join(ROOT, 'node_modules/@custom-elements-manifest/analyzer/cem.js'), 'analyze', '--outdir', relative(ROOT, outDir)], { cwd: ROOT });
+    elements = JSON.parse(readFileSync(join(outDir, 'custom-elements.json'), 'utf8')) as ElementsManifest;
+  });
+
+  after(() => rmSync(outDir, { recursive: true, force: true }));
+
+  const declarations = () => elements.modules.flatMap((module) => (module.declarations ?? []).map((declaration) => ({ path: module.path, declaration })));
+
+  it('describes every registered element under its tag name, with its summary', () => {
+    const tags = registeredTags();
+    const described = declarations().filter(({ declaration }) => declaration.customElement);
+    assert.deepEqual(described.map(({ declaration }) => declaration.tagName).sort(), [...tags].sort());
+    for (const { declaration } of described) assert.ok(declaration.summary, `${declaration.tagName} has no @summary`);
+  });
+
+  it('reads the events from the JSDoc', () => {
+    const checkout = declarations().find(({ declaration }) => declaration.tagName === 'pay-checkout')?.declaration;
+    assert.ok(checkout?.events?.some((event) => event.name === 'pay-paid'));
+  });
+
+  it('points at the published JavaScript in dist/', () => {
+    for (const module of elements.modules) {
+      assert.match(module.path, /^dist\/widget\/.+\.js$/);
+      assert.ok(existsSync(join(ROOT, module.path.replace(/^dist\//, 'src/').replace(/\.js$/, '.ts'))), module.path);
+    }
+  });
+});

@@ -1,0 +1,114 @@
+/**
+ * The script-tag builds of the widget (`dist/cdn/`), made from its side-effect entry
+ * (`src/widget/define.ts`), which registers every element:
+ * - `module`: `pay-checkout.js`, one ES module for `<script type="module">`, minified; each
+ *   `import()` in the sources becomes a chunk in `chunks/` that the browser fetches only
+ *   when the buyer needs it (the Pix QR encoder, for one).
+ * - `classic`: `pay-checkout.classic.js`, one IIFE for shops that cannot load modules. A
+ *   classic script cannot `import()` a chunk, so the on-demand code is inlined: one bigger
+ *   file. Its exports are on `window.PayCheckout`.
+ * - `development`: `pay-checkout.dev.js`, unminified and built with the `development` export
+ *   condition, so Lit runs in dev mode and logs readable warnings.
+ *
+ * `npm run build` (scripts/build.js) runs all three; the budget test builds `module` into a
+ * temporary directory. `vite build -c vite.build-cdn.config.ts --mode <variant>` builds one.
+ */
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type LogLevel, type Rolldown, type UserConfig } from 'vite';
+
+/** The three script-tag builds. */
+export type CdnVariant = 'module' | 'classic' | 'development';
+
+export const CDN_VARIANTS: readonly CdnVariant[] = ['module', 'classic', 'development'];
+
+/** The package's root: every path below is resolved from it, whatever the caller's directory. */
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
+
+/** The side-effect entry the script-tag builds are made from. */
+export const CDN_ENTRY = `${ROOT}src/widget/define.ts`;
+
+/** The file each variant writes at the top of its directory. */
+export const CDN_FILE_NAMES: Record<CdnVariant, string> = {
+  module: 'pay-checkout.js',
+  classic: 'pay-checkout.classic.js',
+  development: 'pay-checkout.dev.js',
+};
+
+/** The global the classic script puts the widget's exports on. */
+export const CLASSIC_GLOBAL_NAME = 'PayCheckout';
+
+const NODE_MODULES = '/node_modules/';
+
+/**
+ * The package a module id belongs to (`lit-html`, `@lit/reactive-element`), or undefined for
+ * our own sources and the bundler's virtual modules. The last `node_modules/` wins for nested installs.
+ */
+export function packageOfModule(id: string): string | undefined {
+  const at = id.lastIndexOf(NODE_MODULES);
+  if (at < 0) return undefined;
+  const [scopeOrName, name] = id.slice(at + NODE_MODULES.length).split('/');
+  return scopeOrName?.startsWith('@') ? `${scopeOrName}/${name}` : scopeOrName;
+}
+
+/**
+ * An on-demand chunk is named after the package it loads (`chunks/qrcode-<hash>.js`) rather
+ * than after the file (`browser.js`), so a shop's network panel says what was fetched.
+ */
+function chunkName(chunk: Rolldown.PreRenderedChunk): string {
+  const dependency = chunk.facadeModuleId === null ? undefined : packageOfModule(chunk.facadeModuleId);
+  return (dependency ?? chunk.name).replace(/^@/, '').replace(/\//g, '-');
+}
+
+export interface CdnBuildOptions {
+  /** Where the files go (`dist/cdn` for `npm run build`). */
+  outDir: string;
+  /** Vite's logging: `warn` shows the bundler's warnings (an `import()` that cannot split, for one). */
+  logLevel?: LogLevel;
+  /** Whether to write `.map` files next to the scripts. Default: for the minified variants; the development one is readable as is. */
+  sourcemap?: boolean;
+}
+
+/** The Vite configuration of one script-tag variant. */
+export function cdnBuildConfig(variant: CdnVariant, options: CdnBuildOptions): UserConfig {
+  const development = variant === 'development';
+  const chunkSuffix = development ? '.dev' : '';
+  return {
+    root: ROOT,
+    mode: development ? 'development' : 'production',
+    publicDir: false,
+    logLevel: options.logLevel ?? 'warn',
+    // Explicit rather than derived from NODE_ENV, which an earlier build in the same process may have set.
+    resolve: { conditions: ['module', 'browser', development ? 'development' : 'production'] },
+    build: {
+      outDir: options.outDir,
+      // scripts/build.js empties dist/cdn once; the three variants share it.
+      emptyOutDir: false,
+      sourcemap: options.sourcemap ?? !development,
+      reportCompressedSize: false,
+      minify: !development,
+      lib: {
+        entry: CDN_ENTRY,
+        formats: [variant === 'classic' ? 'iife' : 'es'],
+        name: CLASSIC_GLOBAL_NAME,
+        fileName: () => CDN_FILE_NAMES[variant],
+      },
+      rolldownOptions: {
+        output: {
+          // Vite keeps whitespace in an ES library build; a script tag wants it gone too.
+          minify: !development,
+          // Licence comments stay; tree-shaking annotations and JSDoc have done their work.
+          comments: development ? true : { legal: true, annotation: false, jsdoc: false },
+          chunkFileNames: (chunk) => `chunks/${chunkName(chunk)}-[hash]${chunkSuffix}.js`,
+          ...(variant === 'classic' ? { codeSplitting: false } : {}),
+        },
+      },
+    },
+  };
+}
+
+function variantOfMode(mode: string): CdnVariant {
+  if (mode === 'classic' || mode === 'development') return mode;
+  return 'module';
+}
+
+export default defineConfig(({ mode }) => cdnBuildConfig(variantOfMode(mode), { outDir: 'dist/cdn' }));
