@@ -11,6 +11,8 @@ export function loadFailureMessage(error: unknown): MessageKey {
   if (error instanceof RelayAnswerError && (error.type === 'offer_not_found' || error.type === 'offer_not_allowed')) {
     return 'error.offerUnavailable';
   }
+  // The relay answered (a failure of the service, not of the buyer's connection).
+  if (error instanceof RelayAnswerError) return 'checkout.loadFailedService';
   return 'checkout.loadFailed';
 }
 

@@ -85,8 +85,12 @@ export type AttemptStep =
 export type AttemptOutcome =
   /** The relay answered 201: a charge exists (its status may still be declined or refused). */
   | { outcome: 'created'; order: CheckoutOrder }
-  /** No answer, a lost answer or a temporary failure: `run()` again (same key) to find out or finish. */
-  | { outcome: 'interrupted'; waitSeconds: number | undefined }
+  /**
+   * No answer, a lost answer or a temporary failure: `run()` again (same key) to find out or
+   * finish. `cause`: the buyer's connection (`offline`: nothing answered) or the payment
+   * service (`service`: the relay or the API answered a temporary failure).
+   */
+  | { outcome: 'interrupted'; waitSeconds: number | undefined; cause: 'offline' | 'service' }
   /** The relay or the API refused the request; the attempt is over. `fields` by dotted request path. */
   | { outcome: 'refused'; errorType: string; fields: Readonly<Record<string, readonly string[]>> }
   /** The API refused the card at tokenization; `fields` by card field (`number`, `expiry`, `cvv`, `holderName`). */
@@ -214,9 +218,10 @@ export class PaymentAttempt {
         if (error.otherMessages.length > 0) fields['card'] = error.otherMessages;
         throw new AttemptStop({ outcome: 'card-not-accepted', fields });
       }
-      if (error instanceof CardTokenRateLimitError) throw new AttemptStop({ outcome: 'interrupted', waitSeconds: error.retryAfterSeconds });
-      if (error instanceof CardTokenNetworkError || (error instanceof CardTokenServiceError && error.status >= 500)) {
-        throw new AttemptStop({ outcome: 'interrupted', waitSeconds: undefined });
+      if (error instanceof CardTokenRateLimitError) throw new AttemptStop({ outcome: 'interrupted', waitSeconds: error.retryAfterSeconds, cause: 'service' });
+      if (error instanceof CardTokenNetworkError) throw new AttemptStop({ outcome: 'interrupted', waitSeconds: undefined, cause: 'offline' });
+      if (error instanceof CardTokenServiceError && error.status >= 500) {
+        throw new AttemptStop({ outcome: 'interrupted', waitSeconds: undefined, cause: 'service' });
       }
       if (error instanceof CardTokenServiceError) throw new AttemptStop({ outcome: 'card-not-accepted', fields: {} });
       throw error;
@@ -258,7 +263,7 @@ export class PaymentAttempt {
         if (Object.keys(fields).length > 0 || (error.status !== undefined && error.status < 500)) {
           throw new AttemptStop({ outcome: 'refused', errorType: 'three_d_secure_refused', fields });
         }
-        throw new AttemptStop({ outcome: 'interrupted', waitSeconds: undefined });
+        throw new AttemptStop({ outcome: 'interrupted', waitSeconds: undefined, cause: error.status === undefined ? 'offline' : 'service' });
       }
       throw error;
     }
@@ -291,11 +296,11 @@ export class PaymentAttempt {
         return { outcome: 'created', order };
       } catch (error) {
         if (signal.aborted) throw error;
-        if (error instanceof RelayUnreachableError) return { outcome: 'interrupted', waitSeconds: undefined };
+        if (error instanceof RelayUnreachableError) return { outcome: 'interrupted', waitSeconds: undefined, cause: 'offline' };
         if (!(error instanceof RelayAnswerError)) throw error;
         const wait = error.retryAfterSeconds;
         if ((error.status === 429 || error.status === 409) && wait !== undefined) {
-          if (waits >= MAX_AUTOMATIC_WAITS) return { outcome: 'interrupted', waitSeconds: wait };
+          if (waits >= MAX_AUTOMATIC_WAITS) return { outcome: 'interrupted', waitSeconds: wait, cause: 'service' };
           waits += 1;
           this.services.onStep?.({ step: 'waiting', seconds: wait });
           await this.sleep(wait * 1000, signal);
@@ -306,7 +311,7 @@ export class PaymentAttempt {
           body = this.superseded;
           continue;
         }
-        if (error.status >= 500) return { outcome: 'interrupted', waitSeconds: undefined };
+        if (error.status >= 500) return { outcome: 'interrupted', waitSeconds: undefined, cause: 'service' };
         return { outcome: 'refused', errorType: error.type, fields: error.fields };
       }
     }

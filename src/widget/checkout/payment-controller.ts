@@ -130,10 +130,12 @@ export class PaymentController implements ReactiveController {
         this.handleOrder(outcome.order);
         return;
       case 'interrupted': {
-        const wait = outcome.waitSeconds;
+        const { waitSeconds: wait, cause } = outcome;
         this.phase = 'interrupted';
         this.showBanner((locale) =>
-          wait === undefined ? translate(locale, 'error.network') : translate(locale, 'error.rateLimitedWait', { count: wait }),
+          wait !== undefined
+            ? translate(locale, 'error.rateLimitedWait', { count: wait })
+            : translate(locale, cause === 'offline' ? 'error.network' : 'error.serviceUnavailable'),
         );
         return;
       }

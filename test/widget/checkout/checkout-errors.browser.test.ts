@@ -74,6 +74,25 @@ describe('<pay-checkout> when things go wrong', () => {
     expect(ids.size).to.equal(1);
   });
 
+  it('says the payment service, not the buyer\'s connection, failed when the relay answers 502', async () => {
+    let failures = 1;
+    recording = recordFetch((request) => {
+      if (!isChargePost(request.url, request.method) || failures === 0) return undefined;
+      failures -= 1;
+      const body = JSON.stringify({ error: { type: 'upstream_unavailable', message: 'The payment API did not answer.' } });
+      return Promise.resolve(new Response(body, { status: 502, headers: { 'Content-Type': 'application/json' } }));
+    });
+    const el = await readyCheckout();
+    await fillCustomer(el);
+    await pay(el);
+    await waitUntil(() => bannerText(el) !== '', 'no error was shown');
+    expect(bannerText(el)).to.equal(
+      'O serviço de pagamento não respondeu agora. Seus dados estão guardados: tente novamente em instantes. Tentar de novo não gera cobrança em dobro.',
+    );
+    expect(textOf(submitOf(el))).to.equal('Tentar novamente');
+    await expect(el).to.be.accessible();
+  });
+
   it('offers to try again after a network error, sending the same key and body', async () => {
     let failures = 1;
     recording = recordFetch((request, send) => {

@@ -141,7 +141,7 @@ describe('a payment attempt', () => {
     it('is interrupted, and the next run sends the same body with the same key', async () => {
       const { relay, sent } = fakeRelay([new RelayUnreachableError('offline'), order()]);
       const attempt = new PaymentAttempt(request(), { relay });
-      assert.deepEqual(await run(attempt), { outcome: 'interrupted', waitSeconds: undefined });
+      assert.deepEqual(await run(attempt), { outcome: 'interrupted', waitSeconds: undefined, cause: 'offline' });
       assert.equal((await run(attempt)).outcome, 'created');
       assert.equal(sent.length, 2);
       assert.equal(sent[1]!.key, sent[0]!.key);
@@ -150,7 +150,7 @@ describe('a payment attempt', () => {
 
     it('is interrupted by a 5xx too (the key is released, trying again is safe)', async () => {
       const { relay } = fakeRelay([relayError(502, 'upstream_unavailable')]);
-      assert.deepEqual(await run(new PaymentAttempt(request(), { relay })), { outcome: 'interrupted', waitSeconds: undefined });
+      assert.deepEqual(await run(new PaymentAttempt(request(), { relay })), { outcome: 'interrupted', waitSeconds: undefined, cause: 'service' });
     });
   });
 
@@ -175,7 +175,7 @@ describe('a payment attempt', () => {
       const limited = () => relayError(429, 'rate_limited', { retryAfterSeconds: 2 });
       const { relay, sent } = fakeRelay(Array.from({ length: MAX_AUTOMATIC_WAITS + 1 }, limited));
       const attempt = new PaymentAttempt(request(), { relay, sleep: async () => undefined });
-      assert.deepEqual(await run(attempt), { outcome: 'interrupted', waitSeconds: 2 });
+      assert.deepEqual(await run(attempt), { outcome: 'interrupted', waitSeconds: 2, cause: 'service' });
       assert.equal(sent.length, MAX_AUTOMATIC_WAITS + 1);
     });
 
@@ -329,7 +329,7 @@ describe('a payment attempt', () => {
       const { relay } = fakeRelay([]);
       const tokenizer = fakeTokenizer({ now: 0 }, [new CardTokenNetworkError(new TypeError('offline'))]);
       const attempt = new PaymentAttempt(cardRequest(), { relay, cardTokenizer: tokenizer, antifraudProfiler: fakeProfiler() });
-      assert.deepEqual(await run(attempt), { outcome: 'interrupted', waitSeconds: undefined });
+      assert.deepEqual(await run(attempt), { outcome: 'interrupted', waitSeconds: undefined, cause: 'offline' });
     });
   });
 
@@ -381,7 +381,7 @@ describe('a payment attempt', () => {
     it('is interrupted when the 3DS service cannot be reached', async () => {
       const unreachable = new ThreeDSecureSessionError('offline');
       const { services: given } = services(fakeThreeDSecure(() => Promise.reject(unreachable)));
-      assert.deepEqual(await run(new PaymentAttempt(threeDsRequest(), given)), { outcome: 'interrupted', waitSeconds: undefined });
+      assert.deepEqual(await run(new PaymentAttempt(threeDsRequest(), given)), { outcome: 'interrupted', waitSeconds: undefined, cause: 'offline' });
     });
   });
 });

@@ -4,6 +4,7 @@ import type { Messages } from '../catalogue.js';
 export const en: Messages = {
   'checkout.loading': 'Loading…',
   'checkout.loadFailed': 'We could not load the payment. Check your connection and try again.',
+  'checkout.loadFailedService': 'Payment is unavailable right now. Please try again in a moment.',
   'checkout.retry': 'Try again',
   'checkout.methods.legend': 'How would you like to pay?',
   'checkout.customer.legend': 'Your details',
@@ -128,6 +129,7 @@ export const en: Messages = {
   },
 
   'error.network': 'We could not reach the server. Check your internet connection and try again.',
+  'error.serviceUnavailable': 'The payment service did not answer. Your details are kept: please try again in a moment.',
   'error.rateLimited': {
     one: 'Too many attempts in a short time. We will try again in {count} second.',
     other: 'Too many attempts in a short time. We will try again in {count} seconds.',

@@ -4,6 +4,7 @@ import type { Messages } from '../catalogue.js';
 export const es: Messages = {
   'checkout.loading': 'Cargando…',
   'checkout.loadFailed': 'No se pudo cargar el pago. Revisa tu conexión e inténtalo de nuevo.',
+  'checkout.loadFailedService': 'El pago no está disponible en este momento. Inténtalo de nuevo en unos instantes.',
   'checkout.retry': 'Intentar de nuevo',
   'checkout.methods.legend': '¿Cómo quieres pagar?',
   'checkout.customer.legend': 'Tus datos',
@@ -128,6 +129,7 @@ export const es: Messages = {
   },
 
   'error.network': 'No hay conexión con el servidor. Revisa tu conexión a internet e inténtalo de nuevo.',
+  'error.serviceUnavailable': 'El servicio de pago no respondió. Tus datos están guardados: inténtalo de nuevo en unos instantes.',
   'error.rateLimited': {
     one: 'Demasiados intentos en poco tiempo. Volveremos a intentarlo en {count} segundo.',
     other: 'Demasiados intentos en poco tiempo. Volveremos a intentarlo en {count} segundos.',

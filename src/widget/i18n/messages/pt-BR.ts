@@ -6,6 +6,7 @@
 export const ptBR = {
   'checkout.loading': 'Carregando…',
   'checkout.loadFailed': 'Não foi possível carregar o pagamento. Verifique sua conexão e tente novamente.',
+  'checkout.loadFailedService': 'O pagamento está indisponível no momento. Tente novamente em instantes.',
   'checkout.retry': 'Tentar novamente',
   'checkout.methods.legend': 'Como você quer pagar?',
   'checkout.customer.legend': 'Seus dados',
@@ -130,6 +131,7 @@ export const ptBR = {
   },
 
   'error.network': 'Sem conexão com o servidor. Verifique sua internet e tente novamente.',
+  'error.serviceUnavailable': 'O serviço de pagamento não respondeu agora. Seus dados estão guardados: tente novamente em instantes.',
   'error.rateLimited': {
     one: 'Muitas tentativas em pouco tempo. Vamos tentar de novo em {count} segundo.',
     other: 'Muitas tentativas em pouco tempo. Vamos tentar de novo em {count} segundos.',
