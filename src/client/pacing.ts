@@ -43,10 +43,12 @@ export const DEFAULT_PACING_LIMITS: Readonly<PacingLimits> = Object.freeze({
  * The client counts requests when it sends them, the API when they arrive, and arrivals are
  * spread by the network's latency; the API's windows may also open at another moment than
  * the client's. Each window is therefore paced a little longer than the limit's: 2 % of it,
- * at least 100 ms.
+ * at least 500 ms. A busy event loop (or a busy 2-core machine) can hold one request back
+ * for a few hundred milliseconds and let the next catch up with it; half a second costs a
+ * real one-minute window under 1 %.
  */
 export function pacedWindowMs(windowMs: number): number {
-  return windowMs + Math.max(100, Math.round(windowMs * 0.02));
+  return windowMs + Math.max(500, Math.round(windowMs * 0.02));
 }
 
 /** What a request counts against: a charge, or any other authenticated endpoint. */
