@@ -5,6 +5,9 @@ import { checkoutStackPlugin } from './demo/checkout-stack-plugin.js';
 // checkout's back end: a sandbox of the API on its own loopback port and the relay at
 // /checkout (demo/checkout-stack-plugin.ts). docs/demo.md walks through the page.
 export default defineConfig({
+  // The Pix QR encoder is imported lazily; pre-bundled at start, so its first use does not make
+  // vite discover a dependency and reload the page in the middle of a payment.
+  optimizeDeps: { include: ['qrcode'] },
   root: 'demo',
   // Keep the demo's banner (URL, sandbox, test credentials) on screen.
   clearScreen: false,

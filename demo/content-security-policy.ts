@@ -23,8 +23,9 @@ export function demoContentSecurityPolicy({ pageOrigin, sandboxOrigin }: DemoPol
     `frame-src ${sandboxOrigin}`,
     // The page's own stylesheet; the widget's styles are constructable stylesheets, which CSP does not gate.
     "style-src 'self'",
-    // The product image of the relay's configuration is the producer's, on any https host.
-    "img-src 'self' https: data:",
+    // The product image of the relay's configuration: the producer's, on any https host, or
+    // one the sandbox draws (the demo's API).
+    `img-src 'self' ${sandboxOrigin} https: data:`,
     "base-uri 'none'",
     "form-action 'self'",
     "frame-ancestors 'none'",

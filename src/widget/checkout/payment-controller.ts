@@ -165,7 +165,13 @@ export class PaymentController implements ReactiveController {
   }
 
   /** The refusal's messages beside their fields where the form has them; the rest, and a summary, in the banner. */
-  private showRefusal(errorType: string, fields: Readonly<Record<string, readonly string[]>>): void {
+  private showRefusal(errorType: string, given: Readonly<Record<string, readonly string[]>>): void {
+    // The API explains an unavailable method to the producer (its account, internal method
+    // ids); the buyer gets the widget's own words on the method choice instead.
+    const fields =
+      errorType === 'payment_method_unavailable' && given['paymentMethod'] !== undefined
+        ? { ...given, paymentMethod: [translate(this.view.locale(), 'error.methodUnavailableHere')] }
+        : given;
     const placed = this.view.showFieldErrors(fields);
     const others = Object.entries(fields).flatMap(([path, messages]) => (placed.has(path) ? [] : messages));
     const message = refusalMessage(errorType, placed.size > 0);

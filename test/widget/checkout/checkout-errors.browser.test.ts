@@ -174,7 +174,7 @@ describe('<pay-checkout> when things go wrong', () => {
     await expect(el).to.be.accessible();
   });
 
-  it('puts the API\'s refusal of the method on the method choice, and focuses it', async () => {
+  it('puts the refusal of the method on the method choice in the widget\'s words, and focuses it', async () => {
     await sandboxControl('account', 'PUT', { bankingAccount: 'closure_requested' });
     const el = await readyCheckout();
     await chooseMethod(el, 'boleto');
@@ -185,7 +185,8 @@ describe('<pay-checkout> when things go wrong', () => {
     const picker = methodPickerOf(el);
     await picker.updateComplete;
     const error = picker.shadowRoot!.querySelector('[part="error"]')!;
-    expect(textOf(error)).to.match(/cart/i);
+    // The API's text is for the producer (its account, internal method ids): never shown.
+    expect(textOf(error)).to.equal('Indisponível para esta compra no momento.');
     const boleto = picker.shadowRoot!.querySelector<HTMLInputElement>('input[value="boleto"]')!;
     expect(boleto.getAttribute('aria-describedby')!.split(' ')).to.include(error.id);
     expect(boleto.getAttribute('aria-invalid')).to.equal('true');

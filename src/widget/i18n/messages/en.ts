@@ -158,6 +158,7 @@ export const en: Messages = {
   'error.offerUnavailable': 'This offer is not available for purchase.',
   'error.paymentUnavailable': 'The seller cannot take payments right now. Please try again later.',
   'error.methodUnavailable': 'This payment method is not available right now. Choose another one.',
+  'error.methodUnavailableHere': 'Not available for this purchase right now.',
   'error.checkFields': 'Some details were refused. Check the fields marked.',
   'error.cardNotAccepted': 'This card could not be validated. Check the details or use another card.',
   'error.rateLimitedWait': {

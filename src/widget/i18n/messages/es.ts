@@ -158,6 +158,7 @@ export const es: Messages = {
   'error.offerUnavailable': 'Esta oferta no está disponible para la compra.',
   'error.paymentUnavailable': 'El vendedor no puede recibir pagos en este momento. Inténtalo de nuevo más tarde.',
   'error.methodUnavailable': 'Esta forma de pago no está disponible ahora. Elige otra.',
+  'error.methodUnavailableHere': 'No disponible para esta compra en este momento.',
   'error.checkFields': 'Algunos datos fueron rechazados. Revisa los campos indicados.',
   'error.cardNotAccepted': 'No fue posible validar esta tarjeta. Revisa los datos o usa otra tarjeta.',
   'error.rateLimitedWait': {

@@ -160,6 +160,7 @@ export const ptBR = {
   'error.offerUnavailable': 'Esta oferta não está disponível para compra.',
   'error.paymentUnavailable': 'O vendedor não pode receber pagamentos no momento. Tente novamente mais tarde.',
   'error.methodUnavailable': 'Esta forma de pagamento não está disponível agora. Escolha outra.',
+  'error.methodUnavailableHere': 'Indisponível para esta compra no momento.',
   'error.checkFields': 'Alguns dados foram recusados. Confira os campos indicados.',
   'error.cardNotAccepted': 'Não foi possível validar este cartão. Confira os dados ou use outro cartão.',
   'error.rateLimitedWait': {
