@@ -1,0 +1,113 @@
+/**
+ * What a tester does on the demo page, as functions: pick a method, type a card, pay, read the
+ * result view, and the checks every view must pass (axe-core, no sideways scroll at 320 px).
+ * Playwright's CSS locators pierce open shadow roots, so `#checkout input[name=cc-number]`
+ * reaches the card field inside <pay-checkout> and <pay-card-fields>.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Locator, Page } from 'playwright-core';
+import { STEP_TIMEOUT_MS } from './demo-harness.js';
+
+// Injected through the DevTools protocol rather than a <script> tag: the demo enforces Trusted
+// Types (require-trusted-types-for 'script'), which refuses a script element's text.
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** The checkout element on the demo page. */
+export const CHECKOUT = '#checkout-slot #checkout';
+
+/** The shown result view (`<pay-pix-result>`, `<pay-boleto-result>` or `<pay-card-result>`). */
+export function resultView(page: Page): Locator {
+  return page.locator(`${CHECKOUT} [part="result"]`);
+}
+
+/** Sets the sandbox back to its fixture (the page's same-origin control route). */
+export async function resetSandbox(baseUrl: string): Promise<void> {
+  const response = await fetch(new URL('__sandbox/reset', baseUrl), { method: 'POST' });
+  assert.ok(response.ok, `reset answered ${response.status}`);
+}
+
+/** One webhook delivery as `GET /__sandbox/webhooks/deliveries` lists it (the fields the tests read). */
+export interface Delivery {
+  event: string;
+  orderId: string | null;
+  test: boolean;
+}
+
+/**
+ * The sandbox's webhook deliveries to the relay (`{ count, results }`, in sending order): each
+ * created Pix or boleto order gets one `pix_gerado`/`boleto_gerado`, each paid order one
+ * `purchase_approved`. Test sends (`test: true`) are left out.
+ */
+export async function deliveries(baseUrl: string, event?: string): Promise<Delivery[]> {
+  const url = new URL('__sandbox/webhooks/deliveries', baseUrl);
+  if (event) url.searchParams.set('event', event);
+  const response = await fetch(url);
+  assert.equal(response.status, 200);
+  const body = (await response.json()) as { results: Delivery[] };
+  return body.results.filter((delivery) => !delivery.test);
+}
+
+/** Prefills the buyer through the QA panel and picks `method` in the widget. */
+export async function prepare(page: Page, method: string): Promise<void> {
+  await page.click('#qa-prefill-buyer');
+  await page.locator(`${CHECKOUT} input[name="method"][value="${method}"]`).check();
+}
+
+/** Types a card as a buyer does (future expiry, any CVV). */
+export async function typeCard(page: Page, number: string): Promise<void> {
+  const field = (name: string) => page.locator(`${CHECKOUT} input[name="${name}"]`);
+  await field('cc-number').pressSequentially(number);
+  await field('cc-name').fill('MARIA SILVA');
+  await field('cc-exp').pressSequentially('1230');
+  await field('cc-csc').pressSequentially('123');
+}
+
+/** The pay button. */
+export function payButton(page: Page): Locator {
+  return page.locator(`${CHECKOUT} [part="submit"]`);
+}
+
+/** Waits for the result view whose title reads `title`; returns the view. */
+export async function expectResult(page: Page, tag: string, title: string | RegExp, timeout = STEP_TIMEOUT_MS): Promise<Locator> {
+  const view = page.locator(`${CHECKOUT} ${tag}[part="result"]`);
+  await view.locator('[part="title"]').filter({ hasText: title }).waitFor({ timeout });
+  return view;
+}
+
+/**
+ * axe-core on the checkout (its shadow trees included) and, at 320 px wide, no horizontal
+ * scroll on the page. `frames: false` where a cross-origin frame (the 3DS challenge) is open:
+ * axe cannot run inside it from here.
+ */
+export async function checkView(page: Page, label: string, options: { frames?: boolean } = {}): Promise<void> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const violations = await page.evaluate(
+    async ([selector, frames]) => {
+      const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } }).axe;
+      const result = await axe.run({ include: [[selector]] }, { iframes: frames, resultTypes: ['violations'] });
+      return result.violations.map((violation) => `${violation.id}: ${JSON.stringify(violation.nodes.map((node) => node.target))}`);
+    },
+    [CHECKOUT, options.frames ?? true] as const,
+  );
+  assert.deepEqual(violations, [], `${label}: axe-core violations`);
+
+  const viewport = page.viewportSize();
+  await page.setViewportSize({ width: 320, height: 720 });
+  try {
+    const overflow = await page.evaluate(
+      () =>
+        new Promise<{ scrollWidth: number; clientWidth: number }>((resolve) =>
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() =>
+              resolve({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }),
+            ),
+          ),
+        ),
+    );
+    assert.ok(overflow.scrollWidth <= overflow.clientWidth, `${label}: scrolls sideways at 320 px (${overflow.scrollWidth} > ${overflow.clientWidth})`);
+  } finally {
+    if (viewport) await page.setViewportSize(viewport);
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * The end-to-end harness: the real demo (vite + the checkout stack of demo/checkout-stack-plugin.ts,
+ * started exactly as `npm start` does, on a free port) and the system's headless Chromium driven
+ * through playwright-core. Each test file starts its own demo and closes it in `after`.
+ */
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
+import { createServer, type ViteDevServer } from 'vite';
+// @ts-expect-error scripts/executables.js is plain JavaScript without types
+import { CHROMIUM_ARGS, findChromium } from '../../scripts/executables.js';
+
+const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+/** The longest any single wait in the suite may take. */
+export const STEP_TIMEOUT_MS = 20_000;
+
+/** A running demo: the page's URL and a browser to drive it. */
+export interface Demo {
+  url: string;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts vite with the project's vite.config.ts (so the demo's stack: sandbox + relay) on
+ * 127.0.0.1 and a free port, and launches Chromium. No file watching: the tests edit nothing.
+ */
+export async function startDemo(): Promise<Demo> {
+  const executablePath = (findChromium as () => string | undefined)();
+  if (!executablePath) throw new Error('Chromium not found: install it or set CHROME_PATH (npm test runs scripts/pretest.js first)');
+  const server: ViteDevServer = await createServer({
+    configFile: `${projectRoot}vite.config.ts`,
+    root: `${projectRoot}demo`,
+    logLevel: 'warn',
+    server: { host: '127.0.0.1', port: 0, strictPort: false, watch: null },
+  });
+  await server.listen();
+  const url = server.resolvedUrls?.local[0];
+  if (!url) {
+    await server.close();
+    throw new Error('vite resolved no local URL for the demo');
+  }
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS as string[], timeout: STEP_TIMEOUT_MS });
+  return {
+    url,
+    browser,
+    async close() {
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+/** The charge answers the relay gave the page (`POST /checkout/charges`), in order. */
+export interface ChargeAnswers {
+  /** The `Idempotency-Key` of each request, in order. */
+  keys: string[];
+  statuses: number[];
+  bodies: Array<Record<string, unknown>>;
+}
+
+/** Records the page's charge answers from the relay. */
+export function recordCharges(page: Page): ChargeAnswers {
+  const answers: ChargeAnswers = { keys: [], statuses: [], bodies: [] };
+  page.on('response', (response: Response) => {
+    const request = response.request();
+    if (request.method() !== 'POST' || !new URL(response.url()).pathname.endsWith('/checkout/charges')) return;
+    answers.keys.push(request.headers()['idempotency-key'] ?? '');
+    answers.statuses.push(response.status());
+    response
+      .json()
+      .then((body: Record<string, unknown>) => answers.bodies.push(body))
+      .catch(() => answers.bodies.push({}));
+  });
+  return answers;
+}
+
+/** Options of {@link openCheckout}. */
+export interface OpenOptions {
+  /** URL query of the demo page (offer, methods, locale, theme). */
+  query?: string;
+  width?: number;
+  height?: number;
+}
+
+/** A fresh browser context (own sessionStorage) on the demo page, checkout ready. */
+export async function openCheckout(demo: Demo, options: OpenOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await demo.browser.newContext({
+    viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+    locale: 'pt-BR',
+  });
+  context.setDefaultTimeout(STEP_TIMEOUT_MS);
+  const page = await context.newPage();
+  await page.goto(`${demo.url}${options.query ? `?${options.query}` : ''}`);
+  await waitForEvents(page, 'pay-ready', 1);
+  return { context, page };
+}
+
+/** Waits until the QA panel's event log holds at least `count` events of `type`. */
+export async function waitForEvents(page: Page, type: string, count: number, timeout = STEP_TIMEOUT_MS): Promise<void> {
+  await page.waitForFunction(
+    ([eventType, wanted]) => document.querySelectorAll(`#qa-event-log li[data-event-type="${eventType}"]`).length >= wanted,
+    [type, count] as const,
+    { timeout },
+  );
+}
+
+/** How many events of `type` the QA panel's event log holds. */
+export function countEvents(page: Page, type: string): Promise<number> {
+  return page.locator(`#qa-event-log li[data-event-type="${type}"]`).count();
+}
+
+/** The `detail` JSON of the newest event of `type` in the QA panel's log. */
+export async function newestDetail(page: Page, type: string): Promise<Record<string, unknown>> {
+  const text = await page.locator(`#qa-event-log li[data-event-type="${type}"] pre`).first().textContent();
+  return JSON.parse(text ?? 'null') as Record<string, unknown>;
+}

@@ -1,0 +1,97 @@
+/**
+ * End to end, in Chromium, on the real demo: the QA panel's fault presets (429, then success;
+ * 5xx, then success with exactly one order) and a double click making exactly one order.
+ * Orders are counted three ways: the relay's 201 answers the page received, the widget's
+ * `pay-order-created` events in the panel's log, and the sandbox's `pix_gerado` webhook
+ * deliveries (`GET /__sandbox/webhooks/deliveries`: one per created Pix order).
+ */
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, describe, it } from 'node:test';
+import type { BrowserContext, Page } from 'playwright-core';
+import { checkView, deliveries, expectResult, payButton, prepare, resetSandbox } from './checkout-driver.js';
+import { countEvents, openCheckout, recordCharges, startDemo, waitForEvents, type ChargeAnswers, type Demo } from './demo-harness.js';
+
+describe('faults and double clicks in the demo', { timeout: 200_000 }, () => {
+  let demo: Demo;
+  let context: BrowserContext | undefined;
+  before(async () => {
+    demo = await startDemo();
+  });
+  after(async () => {
+    await context?.close();
+    await demo?.close();
+  });
+  beforeEach(async () => {
+    await context?.close();
+    context = undefined;
+    await resetSandbox(demo.url);
+  });
+
+  async function open(): Promise<{ page: Page; charges: ChargeAnswers }> {
+    const opened = await openCheckout(demo);
+    context = opened.context;
+    return { page: opened.page, charges: recordCharges(opened.page) };
+  }
+
+  /** Sets the fault count and presses a preset of the QA panel; waits until the rule is listed as active. */
+  async function injectFault(page: Page, preset: string, count: number): Promise<void> {
+    await page.fill('#qa-fault-count', String(count));
+    await page.click(`#qa-fault-${preset}`);
+    await page.locator('#qa-faults-feedback').filter({ hasText: /\S/ }).waitFor();
+  }
+
+  /** Exactly one order: one 201 from the relay, one `pay-order-created`, one `pix_gerado` for that order. */
+  async function assertOneOrder(page: Page, charges: ChargeAnswers): Promise<void> {
+    assert.deepEqual(
+      charges.statuses.filter((status) => status === 201),
+      [201],
+    );
+    assert.equal(await countEvents(page, 'pay-order-created'), 1);
+    const created = charges.bodies.find((body) => typeof body.id === 'string');
+    const generated = await deliveries(demo.url, 'pix_gerado');
+    assert.deepEqual(
+      generated.map((delivery) => delivery.orderId),
+      [created?.id],
+    );
+  }
+
+  it('429 four times: the widget shows the wait, tries again on its own and makes one order', async () => {
+    const { page, charges } = await open();
+    await injectFault(page, 'rate-limit', 4);
+    await prepare(page, 'pix');
+    await payButton(page).click();
+    await page.locator('#checkout [part="progress"]').filter({ hasText: /tentar de novo em \d+ segundo/ }).waitFor({ timeout: 30_000 });
+    await checkView(page, '429 wait');
+    await expectResult(page, 'pay-pix-result', 'Pague com Pix', 45_000);
+    assert.ok(charges.statuses.includes(429), `the relay answered 429 first (${charges.statuses.join(', ')})`);
+    assert.equal(new Set(charges.keys).size, 1, 'every try of the attempt carries its one idempotency key');
+    await assertOneOrder(page, charges);
+  });
+
+  it('5xx four times: the widget offers to try again; after the faults clear, one order', async () => {
+    const { page, charges } = await open();
+    await injectFault(page, 'charge-5xx', 4);
+    await prepare(page, 'pix');
+    await payButton(page).click();
+    await payButton(page).filter({ hasText: 'Tentar novamente' }).waitFor({ timeout: 45_000 });
+    await checkView(page, '5xx interrupted');
+    assert.equal(await countEvents(page, 'pay-order-created'), 0);
+    await page.click('#qa-faults-clear');
+    await page.locator('#qa-faults-feedback').filter({ hasText: /\S/ }).waitFor();
+    await payButton(page).click();
+    await expectResult(page, 'pay-pix-result', 'Pague com Pix');
+    assert.equal(new Set(charges.keys).size, 1, 'the retry sends the same idempotency key');
+    await assertOneOrder(page, charges);
+  });
+
+  it('double click on pay: one pay-before-submit, one order', async () => {
+    const { page, charges } = await open();
+    await prepare(page, 'pix');
+    await payButton(page).dblclick();
+    await expectResult(page, 'pay-pix-result', 'Pague com Pix');
+    await waitForEvents(page, 'pay-order-created', 1);
+    assert.equal(await countEvents(page, 'pay-before-submit'), 1);
+    assert.equal(charges.keys.length, 1, 'one request reached the relay');
+    await assertOneOrder(page, charges);
+  });
+});
