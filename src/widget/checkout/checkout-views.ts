@@ -12,6 +12,11 @@ import type { AttemptStep } from './payment-attempt.js';
 import type { PaymentBanner } from './payment-controller.js';
 import type { CheckoutConfig, CheckoutOrder } from './relay-connection.js';
 
+/** An image that cannot load is decoration the buyer can do without: no broken-image icon. */
+function hideBrokenImage(event: Event): void {
+  (event.target as HTMLImageElement).hidden = true;
+}
+
 /** Only a web address may become the product image's source. */
 function imageSource(url: string): string | undefined {
   try {
@@ -37,7 +42,7 @@ export function productView(config: CheckoutConfig, amount: string, locale: Supp
   const image = imageSource(config.product.image);
   return html`
     <header part="product" class="product">
-      ${image ? html`<img part="product-image" src=${image} alt="" width="64" height="64" />` : nothing}
+      ${image ? html`<img part="product-image" src=${image} alt="" width="64" height="64" @error=${hideBrokenImage} />` : nothing}
       <div class="product-text">
         <h2 part="product-name" class="product-name">${config.product.name}</h2>
         <pay-price part="price" amount=${amount} currency=${config.product.currency} locale=${locale}></pay-price>

@@ -48,6 +48,10 @@ export const checkoutStyles = css`
     border-radius: var(--pay-radius, 8px);
   }
 
+  .product img[hidden] {
+    display: none;
+  }
+
   .product-text {
     display: grid;
     min-width: 0;

@@ -66,6 +66,25 @@ describe('<pay-checkout>', () => {
     expect(fieldInput(el, 'zipcode')).to.equal(null);
   });
 
+  it('hides a product image that cannot load instead of showing a broken one', async () => {
+    const recording = recordFetch((request, send) => {
+      if (!new URL(request.url).pathname.endsWith('/config')) return undefined;
+      return send().then(async (response) => {
+        const body = (await response.clone().json()) as { product: { image: string } };
+        body.product.image = `${location.origin}/no-such-image.png`;
+        return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+      });
+    });
+    try {
+      const el = await readyCheckout();
+      const image = el.shadowRoot!.querySelector<HTMLImageElement>('[part="product-image"]')!;
+      await waitUntil(() => image.hidden, 'the broken image stayed on screen');
+      expect(getComputedStyle(image).display).to.equal('none');
+    } finally {
+      recording.restore();
+    }
+  });
+
   it('names each method with its explanation, tied to its radio', async () => {
     const el = await readyCheckout();
     const picker = methodPickerOf(el).shadowRoot!;
