@@ -1,0 +1,163 @@
+/**
+ * Item 1 of issue 7's benchmarks, time: from navigation to an interactive card form in headless
+ * Chromium, <pay-checkout> from our fresh script-tag build against a static HTML form of the same
+ * fields, both served by one local server (with the relay and sandbox in-process behind it).
+ *
+ * "Interactive", the same test on both pages, run inside the page on every animation frame from
+ * the first script the page runs (an init script): the method radio `credit_card` exists and is
+ * enabled, so it is clicked; then the card number field `input[name="cc-number"]` (found through
+ * open shadow roots) exists, is `:enabled` (no disabled fieldset around it) and is rendered
+ * (`checkVisibility()`). The figure is `performance.now()` at that frame: milliseconds since the
+ * navigation started. Each run is a fresh browser context (empty HTTP cache), as a first visit.
+ */
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { startCheckoutStack, type CheckoutStack } from '../demo/stack.js';
+import { median } from './stats.js';
+
+const PAGES_DIR = join(import.meta.dirname, 'pages');
+const RELAY_PATH = '/relay';
+const CONTENT_TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8' };
+
+/** The two pages, by path on the benchmark's server. */
+export const PAGES = { ours: '/pay-checkout.html', static: '/static-card-form.html' } as const;
+export type PageName = keyof typeof PAGES;
+
+export interface InteractiveRuns {
+  /** Milliseconds from navigation to interactive, per run. */
+  samples: Record<PageName, number[]>;
+  median: Record<PageName, number>;
+}
+
+export interface InteractiveResult {
+  chromiumVersion: string;
+  runs: number;
+  unthrottled: InteractiveRuns;
+  throttled4x: InteractiveRuns;
+}
+
+// A string rather than a function: tsx's transform may add helpers a serialized function would miss.
+const INTERACTIVE_PROBE = `
+(() => {
+  const deepQuery = (root, selector) => {
+    const found = root.querySelector(selector);
+    if (found) return found;
+    for (const element of root.querySelectorAll('*')) {
+      if (element.shadowRoot) {
+        const inner = deepQuery(element.shadowRoot, selector);
+        if (inner) return inner;
+      }
+    }
+    return null;
+  };
+  window.__cardFormInteractive = new Promise((resolve) => {
+    const frame = () => {
+      if (document.documentElement) {
+        const method = deepQuery(document, 'input[name="method"][value="credit_card"]');
+        if (method && method.matches(':enabled') && !method.checked) method.click();
+        const number = deepQuery(document, 'input[name="cc-number"]');
+        if (method && method.checked && number && number.matches(':enabled') && number.checkVisibility()) {
+          resolve(performance.now());
+          return;
+        }
+      }
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+})();
+`;
+
+interface BenchServer {
+  origin: string;
+  close(): Promise<void>;
+}
+
+/** One server for both pages, our build under /cdn/, and the relay under /relay. */
+async function serveBenchPages(ourBuildDir: string): Promise<BenchServer> {
+  let stack: CheckoutStack | undefined;
+  const server: Server = createServer((request, response) => {
+    if (stack?.handle(request, response)) return;
+    const path = normalize(new URL(request.url ?? '/', 'http://localhost').pathname);
+    const file = path.startsWith('/cdn/') ? join(ourBuildDir, path.slice('/cdn/'.length)) : join(PAGES_DIR, path);
+    try {
+      const body = readFileSync(file);
+      response.writeHead(200, { 'content-type': CONTENT_TYPES[extname(path)] ?? 'application/octet-stream', 'cache-control': 'no-store' }).end(body);
+    } catch {
+      response.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  stack = await startCheckoutStack({ relayPath: RELAY_PATH, pageOrigin: origin });
+  return {
+    origin,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await stack?.close();
+    },
+  };
+}
+
+async function chromiumLaunchSettings(): Promise<{ executablePath: string; args: string[] }> {
+  const executables = new URL('../scripts/executables.js', import.meta.url);
+  const { findChromium, CHROMIUM_ARGS } = (await import(executables.href)) as { findChromium(): string | undefined; CHROMIUM_ARGS: string[] };
+  const executablePath = findChromium();
+  if (executablePath === undefined) throw new Error('Chromium was not found: install the system chromium or set CHROME_PATH');
+  return { executablePath, args: CHROMIUM_ARGS };
+}
+
+/** One first visit: milliseconds from navigation to an interactive card form. */
+async function visit(browser: Browser, url: string, cpuThrottlingRate: number): Promise<number> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(INTERACTIVE_PROBE);
+    if (cpuThrottlingRate !== 1) {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuThrottlingRate });
+    }
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(url, { waitUntil: 'commit' });
+    const interactive = await Promise.race([
+      page.evaluate('window.__cardFormInteractive') as Promise<number>,
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${url}: no interactive card form within 30 s ${errors.join('; ')}`)), 30_000)),
+    ]);
+    return interactive;
+  } finally {
+    await context.close();
+  }
+}
+
+async function runSeries(browser: Browser, origin: string, runs: number, cpuThrottlingRate: number): Promise<InteractiveRuns> {
+  const samples: Record<PageName, number[]> = { ours: [], static: [] };
+  // One visit each, not counted: the relay's config cache and Chromium's own start-up warm up.
+  for (const name of ['ours', 'static'] as const) await visit(browser, `${origin}${PAGES[name]}`, cpuThrottlingRate);
+  // Alternated, so a slow moment of the machine falls on both pages alike.
+  for (let run = 0; run < runs; run += 1) {
+    for (const name of ['ours', 'static'] as const) samples[name].push(await visit(browser, `${origin}${PAGES[name]}`, cpuThrottlingRate));
+  }
+  return { samples, median: { ours: median(samples.ours), static: median(samples.static) } };
+}
+
+/** Both pages, `runs` times each, without and with the CPU throttled 4x. */
+export async function measureInteractiveCardForm(ourBuildDir: string, runs: number): Promise<InteractiveResult> {
+  const server = await serveBenchPages(ourBuildDir);
+  const browser = await chromium.launch(await chromiumLaunchSettings());
+  try {
+    return {
+      chromiumVersion: browser.version(),
+      runs,
+      unthrottled: await runSeries(browser, server.origin, runs, 1),
+      throttled4x: await runSeries(browser, server.origin, runs, 4),
+    };
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}

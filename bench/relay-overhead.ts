@@ -1,0 +1,151 @@
+/**
+ * Item 2 of issue 7's benchmarks: what the relay adds to a charge, and how many requests per
+ * second it serves. The relay and the sandbox run in a child process (bench/charge-stack.ts, every
+ * limit off); this process sends the requests, so the load generator has a core of its own.
+ *
+ * Latency: sequential charges, one at a time, alternating a charge through the relay
+ * (`POST {relay}/charges`) and one straight to the sandbox (`POST /public_api/payments/` with a
+ * bearer token), each over a kept-alive HTTP connection, after a warm-up of both.
+ * Throughput: autocannon, 10 connections, on `GET config` and on `POST charges` (a fresh
+ * `Idempotency-Key` per request through `setupRequest`).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import autocannon, { type AutocannonResult } from 'autocannon';
+import { DEFAULT_API_KEY } from '../src/sandbox/index.js';
+import { BENCH_OFFER, pixChargeBody } from './charge-stack.js';
+import { median, p99 } from './stats.js';
+
+export interface LatencyFigures {
+  median: number;
+  p99: number;
+}
+
+export interface ThroughputFigures {
+  /** Mean requests per second over the run. */
+  requestsPerSecond: number;
+  total: number;
+  latencyMedian: number;
+  latencyP99: number;
+  /** Answers other than 2xx, plus errors and timeouts: 0 in a sound run. */
+  failures: number;
+}
+
+export interface RelayOverheadResult {
+  requests: number;
+  warmUp: number;
+  direct: LatencyFigures;
+  relay: LatencyFigures;
+  connections: number;
+  durationSeconds: number;
+  config: ThroughputFigures;
+  charges: ThroughputFigures;
+}
+
+export interface RelayOverheadOptions {
+  requests: number;
+  warmUp: number;
+  connections: number;
+  durationSeconds: number;
+}
+
+async function startChildStack(): Promise<{ child: ChildProcess; sandboxUrl: string; relayUrl: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'charge-stack.ts')], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const firstLine = await new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`bench/charge-stack.ts exited with ${code}`)));
+    createInterface({ input: child.stdout! }).once('line', resolve);
+  });
+  return { child, ...(JSON.parse(firstLine) as { sandboxUrl: string; relayUrl: string }) };
+}
+
+async function expectCreated(response: Response, what: string): Promise<void> {
+  const text = await response.text();
+  if (response.status !== 201) throw new Error(`${what} answered ${response.status}: ${text.slice(0, 300)}`);
+}
+
+async function accessToken(sandboxUrl: string): Promise<string> {
+  const response = await fetch(`${sandboxUrl}/public_api/token/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ client_id: DEFAULT_API_KEY.clientId, client_secret: DEFAULT_API_KEY.clientSecret }),
+  });
+  if (response.status !== 200) throw new Error(`token request answered ${response.status}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+async function timed(call: () => Promise<void>): Promise<number> {
+  const started = performance.now();
+  await call();
+  return performance.now() - started;
+}
+
+function throughputOf(result: AutocannonResult): ThroughputFigures {
+  return {
+    requestsPerSecond: result.requests.average,
+    total: result.requests.total,
+    latencyMedian: result.latency.p50,
+    latencyP99: result.latency.p99,
+    failures: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+export async function measureRelayOverhead({ requests, warmUp, connections, durationSeconds }: RelayOverheadOptions): Promise<RelayOverheadResult> {
+  const { child, sandboxUrl, relayUrl } = await startChildStack();
+  try {
+    const token = await accessToken(sandboxUrl);
+    const body = JSON.stringify(pixChargeBody());
+    const direct = () =>
+      fetch(`${sandboxUrl}/public_api/payments/`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'X-Idempotency-Key': randomUUID() },
+        body,
+      }).then((response) => expectCreated(response, 'the sandbox'));
+    const throughRelay = () =>
+      fetch(`${relayUrl}/charges`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() }, body }).then((response) =>
+        expectCreated(response, 'the relay'),
+      );
+
+    for (let i = 0; i < warmUp; i += 1) {
+      await direct();
+      await throughRelay();
+    }
+    const samples = { direct: [] as number[], relay: [] as number[] };
+    for (let i = 0; i < requests; i += 1) {
+      samples.direct.push(await timed(direct));
+      samples.relay.push(await timed(throughRelay));
+    }
+
+    const config = await autocannon({ url: `${relayUrl}/config?offer=${BENCH_OFFER}`, connections, duration: durationSeconds });
+    const charges = await autocannon({
+      url: relayUrl,
+      connections,
+      duration: durationSeconds,
+      requests: [
+        {
+          method: 'POST',
+          path: '/charges',
+          setupRequest: (request) => ({ ...request, headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() }, body }),
+        },
+      ],
+    });
+
+    return {
+      requests,
+      warmUp,
+      direct: { median: median(samples.direct), p99: p99(samples.direct) },
+      relay: { median: median(samples.relay), p99: p99(samples.relay) },
+      connections,
+      durationSeconds,
+      config: throughputOf(config),
+      charges: throughputOf(charges),
+    };
+  } finally {
+    child.stdin?.end();
+    await new Promise((resolve) => {
+      const timer = setTimeout(() => (child.kill(), resolve(undefined)), 5000);
+      child.once('exit', () => (clearTimeout(timer), resolve(undefined)));
+    });
+  }
+}
