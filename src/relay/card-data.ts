@@ -16,6 +16,7 @@
  *   `customer.phone` (E.164, up to 15 digits) and `customer.docNumber` (a 14-digit CNPJ)
  *   would otherwise be refused for one buyer in ten.
  */
+import { isLuhnValid } from '../contract/card-tokens.js';
 
 /** Key names (normalized) that carry card data. */
 const CARD_DATA_KEYS: ReadonlySet<string> = new Set([
@@ -58,23 +59,6 @@ function normalizedKey(key: string): string {
   return key.toLowerCase().replace(/[\s_-]/g, '');
 }
 
-/**
- * The Luhn check: from the rightmost digit, every second digit is doubled (minus 9 when
- * that passes 9), and the sum of all digits must be a multiple of 10.
- */
-export function passesLuhn(digits: string): boolean {
-  let sum = 0;
-  for (let index = 0; index < digits.length; index += 1) {
-    let digit = Number(digits[digits.length - 1 - index]);
-    if (index % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
-
 /** True for a string or integer that reads as a card number (see the module comment). */
 export function looksLikeCardNumber(value: unknown): boolean {
   let text: string;
@@ -83,7 +67,7 @@ export function looksLikeCardNumber(value: unknown): boolean {
   else return false;
   if (!/^\d(?:[ -]?\d)*$/.test(text)) return false;
   const digits = text.replace(/[ -]/g, '');
-  return digits.length >= CARD_NUMBER_LENGTH.min && digits.length <= CARD_NUMBER_LENGTH.max && passesLuhn(digits);
+  return digits.length >= CARD_NUMBER_LENGTH.min && digits.length <= CARD_NUMBER_LENGTH.max && isLuhnValid(digits);
 }
 
 /**
