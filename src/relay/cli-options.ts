@@ -3,6 +3,7 @@
  * environment, which keeps them out of the process list) and the help text.
  */
 import { parseArgs } from 'node:util';
+import { parsePort } from '../http/listen-address.js';
 
 export const DEFAULT_RELAY_PORT = 4020;
 export const DEFAULT_RELAY_HOST = '127.0.0.1';
@@ -57,12 +58,6 @@ export function relayUsage(): string[] {
     `Secrets in the environment (${CLIENT_SECRET_ENV}, ${WEBHOOK_SECRET_ENV}) stay out of the process list;`,
     'an option given on the command line wins over the environment.',
   ];
-}
-
-function parsePort(text: string): number | undefined {
-  if (!/^\d{1,5}$/.test(text)) return undefined;
-  const port = Number(text);
-  return port <= 65535 ? port : undefined;
 }
 
 function parseTrustProxy(text: string | undefined): boolean | number | undefined {

@@ -2,9 +2,9 @@
  * The arguments of `pay-checkout sandbox`: reading them, putting the `--key` and
  * `--public-key` credentials into the fixture, and the lines printed at start.
  */
-import { isIP } from 'node:net';
 import { parseArgs } from 'node:util';
 import { parseScopes, type Scope } from '../contract/auth.js';
+import { parseHost, parsePort } from '../http/listen-address.js';
 import type { SandboxFixture } from './state.js';
 
 /** Where the sandbox listens unless told otherwise (the command and `serveSandbox`). */
@@ -54,20 +54,6 @@ export function sandboxUsage(): string[] {
     '',
     'Credentials, test cards and test controls: docs/sandbox.md',
   ];
-}
-
-// One DNS name (RFC 1123 labels) or an IP address; brackets around IPv6 are allowed.
-const HOSTNAME_PATTERN = /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
-
-function parseHost(text: string): string | undefined {
-  const bare = /^\[(.*)\]$/.exec(text)?.[1] ?? text;
-  return isIP(bare) !== 0 || HOSTNAME_PATTERN.test(bare) ? bare : undefined;
-}
-
-function parsePort(text: string): number | undefined {
-  if (!/^\d{1,5}$/.test(text)) return undefined;
-  const port = Number(text);
-  return port <= 65535 ? port : undefined;
 }
 
 /** The scopes part of `--key`/`--public-key`; an unknown scope is named with the argument it came in. */
