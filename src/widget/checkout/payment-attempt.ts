@@ -20,6 +20,7 @@ import type { Currency } from '../../contract/currencies.js';
 import { isCardMethod, type ChargeMethod } from '../../contract/payment-methods.js';
 import { chargeThreeDSecureFrom, type ChargeThreeDSecure } from '../../contract/three-d-secure.js';
 import { createAttemptId } from '../attempt/attempt-id.js';
+import type { BillingAddressDetails } from '../customer/customer-fields.component.js';
 import type { AntifraudFallbackReason, AntifraudProfiler } from '../providers/antifraud-profiler.js';
 import {
   CardTokenFieldError,
@@ -48,24 +49,13 @@ import {
 /** Rate-limit waits (429, or a key still processing) taken without asking the buyer, per try. */
 export const MAX_AUTOMATIC_WAITS = 3;
 
-/** The billing address the form collected (3-D Secure needs it; it also goes to the charge's `address`). */
-export interface PaymentAddress {
-  zipcode: string;
-  street: string;
-  number: string;
-  complement?: string;
-  neighborhood: string;
-  city: string;
-  state: string;
-  country: string;
-}
 
 /** Everything the form gives an attempt. Fixed for the attempt's life. */
 export interface PaymentRequest {
   method: ChargeMethod;
   offerId: string;
   customer: CheckoutChargeRequest['customer'];
-  address?: PaymentAddress;
+  address?: BillingAddressDetails;
   metadata: ChargeMetadata;
   /** Card methods: the card as typed and the instalments chosen. */
   card?: { details: CardDetails; installments: number };
