@@ -20,6 +20,7 @@ import {
   fieldOfPath,
   type CustomerFieldName,
 } from './customer-field-specs.js';
+import { fieldGroupStyles } from '../styles/field-group.styles.js';
 import { customerFieldsStyles } from './customer-fields.styles.js';
 
 /** Values to start the fields with (a logged-in buyer, a previous order). Formatted as if typed. */
@@ -96,7 +97,7 @@ const PREFILL_FORMAT: Partial<Record<CustomerFieldName, (raw: string) => string>
  * @cssprop --pay-font-family - Font.
  */
 export class PayCustomerFields extends LitElement {
-  static override styles = customerFieldsStyles;
+  static override styles = [fieldGroupStyles, customerFieldsStyles];
   static override shadowRootOptions: ShadowRootInit = { ...LitElement.shadowRootOptions, delegatesFocus: true };
 
   @state() private values: Record<CustomerFieldName, string> = { ...EMPTY_VALUES };

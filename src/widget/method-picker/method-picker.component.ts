@@ -6,6 +6,7 @@ import type { ChargeMethod } from '../../contract/payment-methods.js';
 import { PayMethodChangeEvent } from '../events/method-change-event.js';
 import { resolveLocale } from '../i18n/locales.js';
 import { translate } from '../i18n/translate.js';
+import { fieldGroupStyles } from '../styles/field-group.styles.js';
 import { methodPickerStyles } from './method-picker.styles.js';
 
 const ERROR_ID = 'method-error';
@@ -37,7 +38,7 @@ const ERROR_ID = 'method-error';
  * @cssprop --pay-spacing - Base spacing.
  */
 export class PayMethodPicker extends LitElement {
-  static override styles = methodPickerStyles;
+  static override styles = [fieldGroupStyles, methodPickerStyles];
   static override shadowRootOptions: ShadowRootInit = { ...LitElement.shadowRootOptions, delegatesFocus: true };
 
   /** The methods to offer, in the order shown. */

@@ -7,19 +7,6 @@ export const methodPickerStyles = css`
     font-family: var(--pay-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
   }
 
-  fieldset {
-    margin: 0;
-    padding: 0;
-    border: 0;
-    min-width: 0;
-  }
-
-  legend {
-    padding: 0;
-    margin-bottom: calc(var(--pay-spacing, 1rem) / 2);
-    font-weight: 600;
-  }
-
   .options {
     display: grid;
     gap: calc(var(--pay-spacing, 1rem) / 2);
