@@ -22,6 +22,7 @@ import {
   textOf,
   type TestEnv,
 } from './checkout-harness.js';
+import { resultOfStrictCspPage } from '../strict-csp-frame.js';
 
 const radiosOf = (el: PayCheckout) => Array.from(methodPickerOf(el).shadowRoot!.querySelectorAll<HTMLInputElement>('input[type="radio"]'));
 const fieldInput = (el: PayCheckout, name: string) => customerFieldsOf(el).shadowRoot!.querySelector<HTMLInputElement>(`[name="${name}"]`);
@@ -312,30 +313,15 @@ describe('<pay-checkout>', () => {
       "require-trusted-types-for 'script'",
       'trusted-types lit-html pay-checkout-profiler',
     ].join('; ');
-    const result = new Promise<{ status?: string; error?: string; violations: string[]; trustedTypesEnforced: boolean }>((resolve) => {
-      window.addEventListener('message', function onMessage(event: MessageEvent) {
-        if (event.source !== frame.contentWindow || event.data?.type !== 'csp-checkout-result') return;
-        window.removeEventListener('message', onMessage);
-        resolve(event.data);
-      });
+    const { status, error, violations, trustedTypesEnforced } = await resultOfStrictCspPage<{ status?: string; error?: string; violations: string[]; trustedTypesEnforced: boolean }>({
+      policy,
+      pageModule: '/test/widget/checkout/strict-csp-checkout-page.ts',
+      messageType: 'csp-checkout-result',
     });
-    const frame = document.createElement('iframe');
-    frame.title = 'Strict CSP shop';
-    frame.srcdoc = `<!doctype html><html lang="pt-BR"><head>
-      <meta http-equiv="Content-Security-Policy" content="${policy}">
-      <title>Strict CSP shop</title>
-      <script type="module" src="/test/widget/checkout/strict-csp-checkout-page.ts"></script>
-      </head><body></body></html>`;
-    document.body.append(frame);
-    try {
-      const { status, error, violations, trustedTypesEnforced } = await result;
-      expect(error).to.equal(undefined);
-      expect(status).to.equal('paid');
-      expect(trustedTypesEnforced).to.equal(true);
-      expect(violations).to.deep.equal([]);
-    } finally {
-      frame.remove();
-    }
+    expect(error).to.equal(undefined);
+    expect(status).to.equal('paid');
+    expect(trustedTypesEnforced).to.equal(true);
+    expect(violations).to.deep.equal([]);
   });
 
   describe('where it lives in the page', () => {

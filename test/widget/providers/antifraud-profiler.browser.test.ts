@@ -2,6 +2,7 @@ import { expect } from '@open-wc/testing';
 import { isUuidV4 } from '../../../src/widget/attempt/attempt-id.js';
 import { PROFILER_TRUSTED_TYPES_POLICY, createSandboxAntifraudProfiler } from '../../../src/widget/providers/antifraud-profiler.js';
 import type { AntifraudProfile } from '../../../src/widget/providers/antifraud-profiler.js';
+import { resultOfStrictCspPage } from '../strict-csp-frame.js';
 
 interface TestEnv {
   sandboxUrl: string;
@@ -77,30 +78,15 @@ describe('createSandboxAntifraudProfiler against the sandbox', () => {
       "require-trusted-types-for 'script'",
       `trusted-types ${PROFILER_TRUSTED_TYPES_POLICY}`,
     ].join('; ');
-    const result = new Promise<{ profile: AntifraudProfile; violations: string[]; trustedTypesEnforced: boolean }>((resolve) => {
-      window.addEventListener('message', function onMessage(event: MessageEvent) {
-        if (event.source !== frame.contentWindow || event.data?.type !== 'csp-profiler-result') return;
-        window.removeEventListener('message', onMessage);
-        resolve(event.data);
-      });
+    const { profile, violations, trustedTypesEnforced } = await resultOfStrictCspPage<{ profile: AntifraudProfile; violations: string[]; trustedTypesEnforced: boolean }>({
+      policy,
+      pageModule: '/test/widget/providers/strict-csp-profiler-page.ts',
+      messageType: 'csp-profiler-result',
+      extraHead: `<meta name="profiler-script" content="${scriptUrl}">`,
     });
-    const frame = document.createElement('iframe');
-    frame.title = 'Strict CSP page';
-    frame.srcdoc = `<!doctype html><html lang="en"><head>
-      <meta http-equiv="Content-Security-Policy" content="${policy}">
-      <meta name="profiler-script" content="${scriptUrl}">
-      <title>Strict CSP</title>
-      <script type="module" src="/test/widget/providers/strict-csp-profiler-page.ts"></script>
-      </head><body></body></html>`;
-    document.body.append(frame);
-    try {
-      const { profile, violations, trustedTypesEnforced } = await result;
-      expect(trustedTypesEnforced).to.equal(true);
-      expect(profile.profiled).to.equal(true);
-      expect(violations.filter((violation) => !violation.includes('never-loaded'))).to.deep.equal([]);
-      expect((await profiledAttempt(env.sandboxUrl, profile.reference)).attempt?.completed).to.equal(true);
-    } finally {
-      frame.remove();
-    }
+    expect(trustedTypesEnforced).to.equal(true);
+    expect(profile.profiled).to.equal(true);
+    expect(violations.filter((violation) => !violation.includes('never-loaded'))).to.deep.equal([]);
+    expect((await profiledAttempt(env.sandboxUrl, profile.reference)).attempt?.completed).to.equal(true);
   });
 });

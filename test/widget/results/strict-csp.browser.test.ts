@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { resetSandbox } from '../checkout/checkout-harness.js';
+import { resultOfStrictCspPage } from '../strict-csp-frame.js';
 
 describe('<pay-pix-result> under a strict CSP with Trusted Types', () => {
   beforeEach(async () => {
@@ -14,29 +15,14 @@ describe('<pay-pix-result> under a strict CSP with Trusted Types', () => {
       "require-trusted-types-for 'script'",
       'trusted-types lit-html',
     ].join('; ');
-    const result = new Promise<{ rects?: number; label?: string; error?: string; violations: string[] }>((resolve) => {
-      window.addEventListener('message', function onMessage(event: MessageEvent) {
-        if (event.source !== frame.contentWindow || event.data?.type !== 'csp-pix-result') return;
-        window.removeEventListener('message', onMessage);
-        resolve(event.data);
-      });
+    const { rects, label, error, violations } = await resultOfStrictCspPage<{ rects?: number; label?: string; error?: string; violations: string[] }>({
+      policy,
+      pageModule: '/test/widget/results/strict-csp-pix-page.ts',
+      messageType: 'csp-pix-result',
     });
-    const frame = document.createElement('iframe');
-    frame.title = 'Strict CSP shop';
-    frame.srcdoc = `<!doctype html><html lang="pt-BR"><head>
-      <meta http-equiv="Content-Security-Policy" content="${policy}">
-      <title>Strict CSP shop</title>
-      <script type="module" src="/test/widget/results/strict-csp-pix-page.ts"></script>
-      </head><body></body></html>`;
-    document.body.append(frame);
-    try {
-      const { rects, label, error, violations } = await result;
-      expect(error).to.equal(undefined);
-      expect(violations).to.deep.equal([]);
-      expect(rects).to.be.greaterThan(100);
-      expect(label).to.contain('QR code Pix');
-    } finally {
-      frame.remove();
-    }
+    expect(error).to.equal(undefined);
+    expect(violations).to.deep.equal([]);
+    expect(rects).to.be.greaterThan(100);
+    expect(label).to.contain('QR code Pix');
   });
 });
