@@ -1,118 +1,39 @@
 /**
  * Card tokenization, `POST /public_api/card-tokens/` (supplement, "Card tokenization"): the
  * request the browser sends, the token it gets back, and the card checks made before
- * sending (Luhn, brand, lengths, expiry, CVV).
+ * sending (Luhn, brand, lengths, expiry, CVV). The checks and the reading of the answer need
+ * no schema: they live in card-rules.ts and card-tokenization.ts, re-exported here.
  */
 import * as z from 'zod/mini';
+import {
+  CARD_BRANDS,
+  CARD_NUMBER_MAX_LENGTH,
+  CARD_NUMBER_MIN_LENGTH,
+  cardNumberLengths,
+  cvvLength,
+  detectCardBrand,
+  isCardExpired,
+  isLuhnValid,
+  type CardBrand,
+} from './card-rules.js';
+import { CARD_TOKEN_CLIENT_ID_HEADER } from './card-tokenization.js';
 import { nonEmptyString } from './formats.js';
 
-/** The header carrying the public client id of the tokenization key. */
-export const CARD_TOKEN_CLIENT_ID_HEADER = 'X-client-id';
-
-/** The brands `detectCardBrand` tells apart. */
-export const CARD_BRANDS = ['elo', 'hipercard', 'amex', 'diners', 'discover', 'mastercard', 'visa'] as const;
-export type CardBrand = (typeof CARD_BRANDS)[number];
-
-/** An inclusive range of card number prefixes of one length: `['506699', '506778']`. */
-type PrefixRange = readonly [from: string, to: string];
-
-const single = (prefix: string): PrefixRange => [prefix, prefix];
-
-/**
- * Prefix ranges per brand, in the order they are tried. Elo and Hipercard come first: their
- * ranges sit inside Visa's `4`, Discover's `65` and Diners' `38`.
- */
-const BRAND_PREFIXES: readonly (readonly [CardBrand, readonly PrefixRange[]])[] = [
-  [
-    'elo',
-    [
-      ...['636368', '636297', '504175', '438935', '451416', '636369', '5067', '4576', '4011'].map(single),
-      ['506699', '506778'],
-      ['509000', '509999'],
-      ['650031', '650033'],
-      ['650035', '650051'],
-      ['650405', '650439'],
-      ['650485', '650538'],
-      ['650541', '650598'],
-      ['650700', '650718'],
-      ['650720', '650727'],
-      ['650901', '650920'],
-      ['651652', '651679'],
-      ['655000', '655019'],
-      ['655021', '655058'],
-    ],
-  ],
-  ['hipercard', [single('606282'), single('3841')]],
-  ['amex', [single('34'), single('37')]],
-  ['diners', [['300', '305'], single('36'), single('38'), single('39')]],
-  ['discover', [single('6011'), single('65')]],
-  ['mastercard', [['51', '55'], ['2221', '2720']]],
-  ['visa', [single('4')]],
-];
-
-function startsInRange(number: string, [from, to]: PrefixRange): boolean {
-  if (number.length < from.length) return false;
-  const prefix = Number(number.slice(0, from.length));
-  return prefix >= Number(from) && prefix <= Number(to);
-}
-
-/** The brand of a card number (or of its first digits, while the buyer types); `undefined` when unknown. */
-export function detectCardBrand(digits: string): CardBrand | undefined {
-  if (!/^\d+$/.test(digits)) return undefined;
-  return BRAND_PREFIXES.find(([, ranges]) => ranges.some((range) => startsInRange(digits, range)))?.[0];
-}
-
-const NUMBER_LENGTHS: Record<CardBrand, readonly number[]> = {
-  elo: [16],
-  hipercard: [16, 19],
-  amex: [15],
-  diners: [14, 16, 19],
-  discover: [16, 19],
-  mastercard: [16],
-  visa: [13, 16, 19],
+export {
+  CARD_BRANDS,
+  CARD_NUMBER_MAX_LENGTH,
+  CARD_NUMBER_MIN_LENGTH,
+  CARD_TOKEN_CLIENT_ID_HEADER,
+  cardNumberLengths,
+  cvvLength,
+  detectCardBrand,
+  isCardExpired,
+  isLuhnValid,
+  type CardBrand,
 };
-
-/** How many digits a number of `brand` has. */
-export function cardNumberLengths(brand: CardBrand): readonly number[] {
-  return NUMBER_LENGTHS[brand];
-}
-
-/** Digits of the security code: 4 on American Express cards, 3 on the others. */
-export function cvvLength(brand: CardBrand): number {
-  return brand === 'amex' ? 4 : 3;
-}
-
-/** The Luhn (mod 10) check digit test every card number passes. */
-export function isLuhnValid(digits: string): boolean {
-  if (!/^\d+$/.test(digits)) return false;
-  let sum = 0;
-  for (let index = 0; index < digits.length; index += 1) {
-    let digit = Number(digits[digits.length - 1 - index]);
-    if (index % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
-
-/**
- * True once the card's month is over. A card is valid through the last day of its month,
- * counted in `now`'s local calendar (in the widget, the buyer's). `expMonth` is `MM`, `expYear` `YYYY`.
- */
-export function isCardExpired(expMonth: string, expYear: string, now: Date): boolean {
-  const year = Number(expYear);
-  const month = Number(expMonth);
-  const currentYear = now.getFullYear();
-  return year < currentYear || (year === currentYear && month < now.getMonth() + 1);
-}
 
 const EXP_MONTH_PATTERN = /^(0[1-9]|1[0-2])$/;
 const EXP_YEAR_PATTERN = /^\d{4}$/;
-/** The shortest and longest card numbers the tokenization endpoint takes, whatever the brand. */
-export const CARD_NUMBER_MIN_LENGTH = 12;
-export const CARD_NUMBER_MAX_LENGTH = 19;
 
 const cardNumber = z.string().check(
   z.regex(/^\d*$/, 'Informe apenas dígitos.'),

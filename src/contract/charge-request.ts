@@ -5,7 +5,9 @@
  * Field rules sit on each field. Rules that tie fields together (the payment method's
  * required and refused fields, docType with docNumber, the Brazilian CEP) are object-level
  * refinements that run even when some field already failed, so one answer lists every
- * error at once, each under the field it is about.
+ * error at once, each under the field it is about. The rules that need no schema (documents,
+ * phone, metadata keys, address codes) live in documents.ts and charge-request-rules.ts and
+ * are re-exported here.
  */
 import * as z from 'zod/mini';
 import {
@@ -18,9 +20,24 @@ import {
   ITEM_QUANTITY_MIN,
   PIX_EXPIRES_IN_MIN_SECONDS,
 } from './constants.js';
+import {
+  breaksCepLength,
+  CEP_LENGTH_MESSAGE,
+  COUNTRY_CODE_MESSAGE,
+  COUNTRY_CODE_PATTERN,
+  DEFAULT_ADDRESS_COUNTRY,
+  E164_DIGITS_PATTERN,
+  METADATA_KEYS,
+  STATE_CODE_MESSAGE,
+  STATE_CODE_PATTERN,
+  type MetadataKey,
+} from './charge-request-rules.js';
+import { DOC_TYPES, isValidCnpj, isValidCpf, type DocType } from './documents.js';
 import { calendarDate, digits, nonEmptyString } from './formats.js';
-import { CARD_METHODS, CHARGE_METHODS, chargeMethodSchema, isCardMethod, isPixMethod } from './payment-methods.js';
-import type { ChargeMethod } from './payment-methods.js';
+import { isChargeMethod } from './payment-method-lists.js';
+import { CARD_METHODS, chargeMethodSchema, isCardMethod, isPixMethod } from './payment-methods.js';
+
+export { DOC_TYPES, E164_DIGITS_PATTERN, isValidCnpj, isValidCpf, METADATA_KEYS, type DocType, type MetadataKey };
 
 /** `X-Idempotency-Key`: unique per charge, 1 to 255 characters (a UUID v4 is recommended). */
 export const idempotencyKeySchema = z
@@ -52,44 +69,6 @@ function refusedField(message: string) {
   return z.optional(z.never({ error: message }));
 }
 
-// Brazilian taxpayer numbers: each check digit is the weighted sum of the digits before it,
-// modulo 11; a remainder below 2 gives 0, otherwise 11 minus the remainder.
-// The weights start at 2 on the rightmost digit and grow leftwards, back to 2 after `cycleAt`.
-function checkDigit(digitsBefore: string, cycleAt: number): number {
-  let sum = 0;
-  let weight = 2;
-  for (let index = digitsBefore.length - 1; index >= 0; index -= 1) {
-    sum += Number(digitsBefore[index]) * weight;
-    weight = weight === cycleAt ? 2 : weight + 1;
-  }
-  const remainder = sum % 11;
-  return remainder < 2 ? 0 : 11 - remainder;
-}
-
-function hasValidCheckDigits(number: string, length: number, cycleAt: number): boolean {
-  // A number of one repeated digit passes the arithmetic but is never issued.
-  if (!new RegExp(`^\\d{${length}}$`).test(number) || /^(\d)\1*$/.test(number)) return false;
-  const body = number.slice(0, length - 2);
-  const first = checkDigit(body, cycleAt);
-  const second = checkDigit(body + String(first), cycleAt);
-  return number.endsWith(`${first}${second}`);
-}
-
-/** True when `cpf` is 11 digits whose two check digits are right. */
-export function isValidCpf(cpf: string): boolean {
-  // CPF weights grow without wrapping (2..11), so the cycle never closes.
-  return hasValidCheckDigits(cpf, 11, Number.POSITIVE_INFINITY);
-}
-
-/** True when `cnpj` is 14 digits (the numeric CNPJ) whose two check digits are right. */
-export function isValidCnpj(cnpj: string): boolean {
-  // CNPJ weights run 2..9 from the right and start over.
-  return hasValidCheckDigits(cnpj, 14, 9);
-}
-
-export const DOC_TYPES = ['cpf', 'cnpj'] as const;
-export type DocType = (typeof DOC_TYPES)[number];
-
 const TAXPAYER_NUMBERS = {
   cpf: { length: 11, isValid: isValidCpf, label: 'CPF' },
   cnpj: { length: 14, isValid: isValidCnpj, label: 'CNPJ' },
@@ -98,9 +77,6 @@ const TAXPAYER_NUMBERS = {
 function isDocType(value: unknown): value is DocType {
   return (DOC_TYPES as readonly unknown[]).includes(value);
 }
-
-/** E.164 without the plus sign: country code first (never 0), 8 to 15 digits in all. */
-export const E164_DIGITS_PATTERN = /^[1-9]\d{7,14}$/;
 
 /** The payer (public-api.md, request body, `customer.*`). */
 export const customerSchema = z
@@ -152,17 +128,11 @@ export const chargeItemSchema = z.strictObject({
 });
 export type ChargeItem = z.infer<typeof chargeItemSchema>;
 
-const DEFAULT_COUNTRY = 'BR';
-const CEP_LENGTH = 8;
-
 /** Delivery address, needed when the product ships something physical. */
 export const addressSchema = z
   .strictObject({
-    country: z._default(
-      z.string().check(z.regex(/^[A-Z]{2}$/, 'Informe o país com duas letras maiúsculas (ISO 3166-1 alfa-2, ex.: BR).')),
-      DEFAULT_COUNTRY,
-    ),
-    state: z.string().check(z.regex(/^[A-Z]{2}$/, 'Informe a sigla do estado com duas letras maiúsculas (ex.: SP).')),
+    country: z._default(z.string().check(z.regex(COUNTRY_CODE_PATTERN, COUNTRY_CODE_MESSAGE)), DEFAULT_ADDRESS_COUNTRY),
+    state: z.string().check(z.regex(STATE_CODE_PATTERN, STATE_CODE_MESSAGE)),
     city: nonEmptyString,
     street: nonEmptyString,
     neighborhood: nonEmptyString,
@@ -172,18 +142,10 @@ export const addressSchema = z
   })
   .check(
     z.superRefine((address: FieldView, ctx) => {
-      const { country = DEFAULT_COUNTRY, zipcode } = address;
-      // A Brazilian CEP has 8 digits; a zipcode with other characters already has its own error.
-      if (country === 'BR' && typeof zipcode === 'string' && /^\d+$/.test(zipcode) && zipcode.length !== CEP_LENGTH) {
-        reportField(ctx.issues, address, 'zipcode', `O CEP deve ter exatamente ${CEP_LENGTH} dígitos.`);
-      }
+      if (breaksCepLength(address['country'], address['zipcode'])) reportField(ctx.issues, address, 'zipcode', CEP_LENGTH_MESSAGE);
     }, evenAfterFieldErrors),
   );
 export type Address = z.infer<typeof addressSchema>;
-
-/** The only keys `metadata` accepts (supplement, "Known behaviour"). */
-export const METADATA_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'sck'] as const;
-export type MetadataKey = (typeof METADATA_KEYS)[number];
 
 function optionalStrings<const K extends string>(keys: readonly K[]) {
   return Object.fromEntries(keys.map((key) => [key, z.optional(z.string())])) as Record<K, z.ZodMiniOptional<z.ZodMiniString>>;
@@ -222,10 +184,6 @@ const CARD_METHODS_TEXT = CARD_METHODS.join(' e ');
 
 const CARD_ONLY_FIELDS = ['card', 'threeDSecure', 'installments'] as const;
 const CARD_REQUIRED_FIELDS = ['card', ANTIFRAUD_REFERENCE] as const;
-
-function isChargeMethod(value: unknown): value is ChargeMethod {
-  return (CHARGE_METHODS as readonly unknown[]).includes(value);
-}
 
 /** public-api.md, request body and Errors: what each payment method requires and refuses. */
 function reportMethodRules(request: FieldView, issues: z.core.$ZodRawIssue[]): void {

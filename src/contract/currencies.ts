@@ -1,9 +1,7 @@
-/** Currencies a product can be sold in (public-api.md, Product `currency`). */
+/** Currencies a product can be sold in (public-api.md, Product `currency`); the list itself is in currency-codes.ts. */
 import * as z from 'zod/mini';
+import { CURRENCIES, DEFAULT_CURRENCY, type Currency } from './currency-codes.js';
 
-export const CURRENCIES = ['BRL', 'EUR', 'MXN', 'PEN', 'USD', 'CLP', 'COP', 'ARS', 'BOB', 'UYU'] as const;
+export { CURRENCIES, DEFAULT_CURRENCY, type Currency };
+
 export const currencySchema = z.enum(CURRENCIES);
-export type Currency = z.infer<typeof currencySchema>;
-
-/** The currency reports default to when none is asked for. */
-export const DEFAULT_CURRENCY: Currency = 'BRL';

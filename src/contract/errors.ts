@@ -5,9 +5,24 @@
  * Bodies come in three forms: `{detail}` for request-level errors, `{<field>: [messages]}`
  * for field errors (nested fields nest, list items become a list of per-item objects, the
  * way the service's framework writes them), and `{error}` from the token endpoint.
- * Messages are pt-BR, the service's language.
+ * Messages are pt-BR, the service's language. Reading a body needs no schema: that part
+ * lives in error-bodies.ts, re-exported here, so the browser can use it without zod.
  */
 import * as z from 'zod/mini';
+import { flattenFieldErrors, isFieldErrorTree, isMessageList, type FieldErrorTree } from './error-bodies.js';
+import {
+  BLANK_FIELD_MESSAGE,
+  invalidChoiceMessage,
+  maximumValueMessage,
+  minimumValueMessage,
+  NULL_FIELD_MESSAGE,
+  REQUIRED_FIELD_MESSAGE,
+  UNSUPPORTED_FIELD_MESSAGE,
+  wrongTypeMessage,
+} from './field-messages.js';
+import { isPlainObject, ownEntry, setOwn } from './json-values.js';
+
+export { flattenFieldErrors, isFieldErrorTree, type FieldErrorTree };
 
 export const detailErrorSchema = z.object({ detail: z.string() });
 export type DetailError = z.infer<typeof detailErrorSchema>;
@@ -16,77 +31,11 @@ export const TOKEN_ERROR_CODES = ['invalid_client', 'invalid_scope'] as const;
 export const tokenErrorSchema = z.object({ error: z.enum(TOKEN_ERROR_CODES) });
 export type TokenError = z.infer<typeof tokenErrorSchema>;
 
-/** `{field: [messages]}`, nested like the request: `{customer: {phone: [...]}, items: [{offerId: [...]}]}`. */
-export interface FieldErrorTree {
-  [field: string]: string[] | FieldErrorTree | FieldErrorTree[];
-}
-
-function isMessageList(value: unknown): value is string[] {
-  return Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'string');
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Per-item errors of a list: one object per item, empty for items without errors, at least one not. */
-function isItemErrorList(value: unknown): value is FieldErrorTree[] {
-  return (
-    Array.isArray(value) &&
-    value.every((item) => isPlainObject(item) && (Object.keys(item).length === 0 || isFieldErrorTree(item))) &&
-    value.some((item) => Object.keys(item as object).length > 0)
-  );
-}
-
-/** True for a non-empty field-error body in the API's form. */
-export function isFieldErrorTree(value: unknown): value is FieldErrorTree {
-  if (!isPlainObject(value) || Object.keys(value).length === 0) return false;
-  return Object.values(value).every(
-    (entry) =>
-      isMessageList(entry) ||
-      isFieldErrorTree(entry) ||
-      isItemErrorList(entry),
-  );
-}
-
 export const fieldErrorsSchema = z.custom<FieldErrorTree>(isFieldErrorTree, 'Corpo de erro de campos inválido.');
 
 /** The three error-body forms, `detail` first. */
 export const errorBodySchema = z.union([detailErrorSchema, tokenErrorSchema, fieldErrorsSchema]);
 export type ErrorBody = z.infer<typeof errorBodySchema>;
-
-/**
- * Field names come from the request: `__proto__`, `constructor` or `toString` must be plain
- * keys, never the object's prototype or inherited members. Reads see own keys only and
- * writes define them.
- */
-function ownEntry<T>(record: Record<string, T>, key: string): T | undefined {
-  return Object.hasOwn(record, key) ? record[key] : undefined;
-}
-
-function setOwn<T>(record: Record<string, T>, key: string, value: T): void {
-  Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
-}
-
-/** Field errors flattened to dotted paths (`customer.phone`, `items.0.offerId`) for display. */
-export function flattenFieldErrors(tree: FieldErrorTree, prefix = '', flat: Record<string, string[]> = {}): Record<string, string[]> {
-  for (const [field, entry] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${field}` : field;
-    if (isMessageList(entry)) setOwn(flat, path, entry);
-    else if (Array.isArray(entry)) entry.forEach((item, index) => flattenFieldErrors(item as FieldErrorTree, `${path}.${index}`, flat));
-    else flattenFieldErrors(entry as FieldErrorTree, path, flat);
-  }
-  return flat;
-}
-
-const TYPE_NAMES: Record<string, string> = {
-  string: 'um texto',
-  number: 'um número',
-  int: 'um número inteiro',
-  boolean: 'um valor booleano',
-  object: 'um objeto',
-  array: 'uma lista',
-};
 
 /**
  * Messages for issues whose schema gave none, in the service's words. Schema-level
@@ -95,23 +44,23 @@ const TYPE_NAMES: Record<string, string> = {
 function apiMessage(issue: z.core.$ZodRawIssue): string | undefined {
   switch (issue.code) {
     case 'invalid_type':
-      if (issue.input === undefined) return 'Este campo é obrigatório.';
-      if (issue.input === null) return 'Este campo não pode ser nulo.';
-      return `Tipo inválido: esperado ${TYPE_NAMES[issue.expected] ?? issue.expected}.`;
+      if (issue.input === undefined) return REQUIRED_FIELD_MESSAGE;
+      if (issue.input === null) return NULL_FIELD_MESSAGE;
+      return wrongTypeMessage(issue.expected);
     case 'too_small':
       if (issue.origin === 'string') {
-        return Number(issue.minimum) <= 1 ? 'Este campo não pode ser em branco.' : `Certifique-se de que este campo tenha no mínimo ${issue.minimum} caracteres.`;
+        return Number(issue.minimum) <= 1 ? BLANK_FIELD_MESSAGE : `Certifique-se de que este campo tenha no mínimo ${issue.minimum} caracteres.`;
       }
       if (issue.origin === 'array') return `Certifique-se de que a lista tenha no mínimo ${issue.minimum} item(ns).`;
-      return `Certifique-se de que este valor seja maior ou igual a ${issue.minimum}.`;
+      return minimumValueMessage(issue.minimum);
     case 'too_big':
       if (issue.origin === 'string') return `Certifique-se de que este campo não tenha mais de ${issue.maximum} caracteres.`;
       if (issue.origin === 'array') return `Certifique-se de que a lista não tenha mais de ${issue.maximum} item(ns).`;
-      return `Certifique-se de que este valor seja menor ou igual a ${issue.maximum}.`;
+      return maximumValueMessage(issue.maximum);
     case 'invalid_value':
-      return `"${String(issue.input)}" não é uma escolha válida.`;
+      return invalidChoiceMessage(issue.input);
     case 'unrecognized_keys':
-      return 'Campo não suportado pelo contrato público.';
+      return UNSUPPORTED_FIELD_MESSAGE;
     case 'invalid_format':
       return 'Formato inválido.';
     default:

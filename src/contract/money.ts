@@ -12,7 +12,7 @@
  * -0.005 -> -0.01), the commercial rounding of `ROUND_HALF_UP` in Python's and Java's
  * decimal types.
  */
-import { DECIMAL_PATTERN } from './formats.js';
+import { DECIMAL_PATTERN } from './format-checks.js';
 
 /** An amount in cents (hundredths of the currency unit). */
 export type Cents = bigint;

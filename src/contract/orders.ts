@@ -1,30 +1,23 @@
 /**
  * Order statuses and the order record (public-api.md, "States and transitions"; supplement,
- * "Lists, orders, products").
+ * "Lists, orders, products"). The statuses and their checks are in charge-statuses.ts,
+ * re-exported here.
  */
 import * as z from 'zod/mini';
+import {
+  CHARGE_STATUSES,
+  FINAL_CHARGE_STATUSES,
+  isFinalChargeStatus,
+  isWaitingChargeStatus,
+  WAITING_CHARGE_STATUSES,
+  type ChargeStatus,
+} from './charge-statuses.js';
 import { apiDateTime, calendarDate, decimalString, nonEmptyString } from './formats.js';
 import { BANK_SETTLED_METHODS, CARD_METHODS, type ChargeMethod } from './payment-methods.js';
 
-/** The statuses a charge response can carry, in the order of the spec's status table. */
-export const CHARGE_STATUSES = ['waiting_payment', 'paid', 'declined', 'refused', 'pending'] as const;
+export { CHARGE_STATUSES, FINAL_CHARGE_STATUSES, isFinalChargeStatus, isWaitingChargeStatus, WAITING_CHARGE_STATUSES, type ChargeStatus };
+
 export const chargeStatusSchema = z.enum(CHARGE_STATUSES);
-export type ChargeStatus = z.infer<typeof chargeStatusSchema>;
-
-/** Where the widget stops following the order: the card outcome is settled. */
-export const FINAL_CHARGE_STATUSES = ['paid', 'declined', 'refused'] as const satisfies readonly ChargeStatus[];
-/** Where the widget keeps following the order: a QR or slip awaits payment, or a 3DS challenge is in progress. */
-export const WAITING_CHARGE_STATUSES = ['waiting_payment', 'pending'] as const satisfies readonly ChargeStatus[];
-
-/** True for `paid`, `declined` and `refused`. */
-export function isFinalChargeStatus(status: string): status is (typeof FINAL_CHARGE_STATUSES)[number] {
-  return (FINAL_CHARGE_STATUSES as readonly string[]).includes(status);
-}
-
-/** True for `waiting_payment` and `pending`. */
-export function isWaitingChargeStatus(status: string): status is (typeof WAITING_CHARGE_STATUSES)[number] {
-  return (WAITING_CHARGE_STATUSES as readonly string[]).includes(status);
-}
 
 /** The one status a `pix`, `pix_auto` or `boleto` charge starts in. */
 export const BANK_SETTLED_INITIAL_STATUSES = ['waiting_payment'] as const satisfies readonly ChargeStatus[];

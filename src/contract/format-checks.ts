@@ -1,0 +1,57 @@
+/**
+ * The Public API's value formats as plain checks, without a schema library: decimal text,
+ * digits, calendar dates, date-times with an offset, e-mail addresses. formats.ts builds its
+ * schemas on these and re-exports them; the browser uses them directly.
+ */
+
+/** A decimal number written as text: `97`, `97.00`, `-3.5`. Never a float in transit. */
+export const DECIMAL_PATTERN = /^-?\d+(\.\d+)?$/;
+
+/** Digits only, at least one: document numbers, CEP, card numbers. */
+export const DIGITS_PATTERN = /^\d+$/;
+/** What the API says of a value that should be digits only. */
+export const DIGITS_MESSAGE = 'Informe apenas dígitos.';
+
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** True when `text` is `YYYY-MM-DD` and names a day that exists (no 2025-02-30). */
+export function isCalendarDate(text: string): boolean {
+  const match = DATE_PATTERN.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+// A date-time with an explicit offset. The API writes ISO 8601 (`2025-03-01T10:00:00-03:00`)
+// and, in `pix.expirationDate`, also a space-separated form (`2025-03-01 10:00:00-03:00`).
+const DATE_TIME_PATTERN =
+  /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?(Z|[+-]\d{2}:?\d{2})$/;
+
+/**
+ * Reads a date-time as the API writes it, in either form, into a `Date`.
+ * Returns `undefined` for anything else, including impossible days and times.
+ */
+export function parseApiDateTime(text: string): Date | undefined {
+  const match = DATE_TIME_PATTERN.exec(text);
+  if (!match) return undefined;
+  const [, day, hours, minutes, seconds, fraction = '', offset] = match;
+  if (!isCalendarDate(day!) || Number(hours) > 23 || Number(minutes) > 59 || Number(seconds) > 59) return undefined;
+  const normalizedOffset = offset === 'Z' ? 'Z' : `${offset!.slice(0, 3)}:${offset!.slice(-2)}`;
+  const millis = fraction ? fraction.slice(0, 4).padEnd(4, '0') : '';
+  const date = new Date(`${day}T${hours}:${minutes}:${seconds}${millis}${normalizedOffset}`);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+// The address form the schemas' e-mail rule (zod's default) takes: dot-separated atoms of
+// letters, digits and `_ ' + -` before the @, not ending in an apostrophe; after it, labels
+// that begin with a letter or digit, then a top-level domain of two or more letters.
+const EMAIL_LOCAL_PART = /^[A-Za-z0-9_'+-]+(?:\.[A-Za-z0-9_'+-]+)*$/;
+const EMAIL_DOMAIN = /^(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+
+/** True for an e-mail address the contract's schemas accept. */
+export function isEmailAddress(text: string): boolean {
+  const at = text.lastIndexOf('@');
+  const local = text.slice(0, at);
+  return at > 0 && EMAIL_LOCAL_PART.test(local) && !local.endsWith("'") && EMAIL_DOMAIN.test(text.slice(at + 1));
+}
