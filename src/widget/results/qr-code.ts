@@ -1,13 +1,13 @@
 /**
  * The Pix QR code, drawn in the browser: the API returns only the copy-and-paste text
- * (public-api.md, "No Pix method returns a QR image"). `qrcode` is loaded the first time a QR
- * is needed, so a checkout that never shows Pix never downloads it. The modules are drawn as
- * SVG rectangles through Lit's `svg` templates: vector, so crisp at any zoom, and built as
- * nodes, never parsed from a markup string.
+ * (public-api.md, "No Pix method returns a QR image"). The encoder, qr-encoder.ts, is loaded
+ * the first time a QR is needed, so a checkout that never shows Pix never downloads it. The
+ * modules are drawn as SVG rectangles through Lit's `svg` templates: vector, so crisp at any
+ * zoom, and built as nodes, never parsed from a markup string.
  */
 import { svg, html, type ReactiveControllerHost, type TemplateResult } from 'lit';
 
-/** The level of error correction: M (15 %) keeps a long BR Code scannable from a phone screen. */
+/** The level of error correction, the one the encoder works at: M (15 %) keeps a long BR Code scannable from a phone screen. */
 export const QR_ERROR_CORRECTION = 'M';
 
 /** The white margin around the code, in modules: the four the QR standard asks for. */
@@ -19,11 +19,13 @@ export interface QrModules {
   isDark(row: number, column: number): boolean;
 }
 
-/** Encodes `text` as a QR symbol, loading the encoder on first use. */
+/**
+ * Encodes `text` as a QR symbol, loading the encoder on first use. Rejects when the encoder
+ * cannot load or the text does not fit the largest symbol.
+ */
 export async function encodeQr(text: string): Promise<QrModules> {
-  const { create } = await import('qrcode');
-  const { modules } = create(text, { errorCorrectionLevel: QR_ERROR_CORRECTION });
-  return { size: modules.size, isDark: (row, column) => Boolean(modules.get(row, column)) };
+  const { encodeQrSymbol } = await import('./qr-encoder.js');
+  return encodeQrSymbol(text);
 }
 
 /** The dark runs of one row: `[column, length]` pairs, so a row is a few rectangles rather than one per module. */
