@@ -6,7 +6,6 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
-import { build } from 'esbuild';
 import { defaultReporter } from '@web/test-runner';
 import { tsImport } from 'tsx/esm/api';
 import { CHROMIUM_ARGS, findChromium } from './scripts/executables.js';
@@ -69,32 +68,6 @@ function checkoutStackMiddleware(ctx, next) {
   return next();
 }
 
-/**
- * qrcode ships CommonJS only; bundlers (vite, a shop's) convert it, the test server does not.
- * It is served to the browser as one ES module with qrcode's named exports, built once.
- */
-function qrcodeAsModule() {
-  let module;
-  return {
-    name: 'qrcode-as-es-module',
-    async serve(context) {
-      if (!context.path.startsWith('/node_modules/qrcode/')) return undefined;
-      module ??= build({
-        stdin: {
-          contents:
-            "import qrcode from 'qrcode/lib/browser.js'; export const { create, toCanvas, toDataURL, toString } = qrcode; export default qrcode;",
-          resolveDir: fileURLToPath(new URL('.', import.meta.url)),
-        },
-        bundle: true,
-        format: 'esm',
-        write: false,
-        platform: 'browser',
-      }).then((result) => result.outputFiles[0].text);
-      return { body: await module, type: 'js' };
-    },
-  };
-}
-
 export default {
   rootDir: fileURLToPath(new URL('.', import.meta.url)),
   files: ['test/**/*.browser.test.ts'],
@@ -106,7 +79,6 @@ export default {
   browsers: [chromeLauncher({ launchOptions: { executablePath, headless: true, args: CHROMIUM_ARGS } })],
   middleware: [checkoutStackMiddleware],
   plugins: [
-    qrcodeAsModule(),
     esbuildPlugin({ ts: true, tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)) }),
     { name: 'checkout-stack', serverStop: () => stack.close() },
   ],
