@@ -14,6 +14,7 @@ import { caretAfterDigits, digitsOf } from '../fields/mask.js';
 import * as personName from '../fields/person-name.js';
 import type { MessageKey } from '../i18n/catalogue.js';
 import { formatAmount } from '../i18n/format-amount.js';
+import { LocaleController } from '../i18n/locale-controller.js';
 import { resolveLocale } from '../i18n/locales.js';
 import type { SupportedLocale } from '../i18n/locales.js';
 import { translate } from '../i18n/translate.js';
@@ -89,6 +90,8 @@ export class PayCardFields extends LitElement {
   static override styles = cardFieldsStyles;
   static override shadowRootOptions: ShadowRootInit = { ...LitElement.shadowRootOptions, delegatesFocus: true };
 
+  private readonly localeController = new LocaleController(this, () => resolveLocale(this.locale));
+
   @state() private values: Readonly<Record<CardField, string>> = { number: '', expiry: '', cvv: '', holderName: '' };
   @state() private shownErrors: Readonly<Partial<Record<CardField, ShownError>>> = {};
 
@@ -117,7 +120,7 @@ export class PayCardFields extends LitElement {
   }
 
   private get resolvedLocale(): SupportedLocale {
-    return resolveLocale(this.locale);
+    return this.localeController.locale;
   }
 
   private handleInput(event: InputEvent): void {
@@ -367,7 +370,12 @@ export class PayCardFields extends LitElement {
     `;
   }
 
+  protected override getUpdateComplete(): Promise<boolean> {
+    return this.localeController.updateComplete(() => super.getUpdateComplete());
+  }
+
   override render() {
+    if (!this.localeController.ready) return nothing;
     const locale = this.resolvedLocale;
     return html`
       <div class="fields" part="base">

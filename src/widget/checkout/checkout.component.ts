@@ -13,6 +13,8 @@ import type { PayMethodChangeEvent } from '../events/method-change-event.js';
 import { PayReadyEvent } from '../events/ready-event.js';
 import type { PayResultActionEvent } from '../events/result-action-event.js';
 import { formatAmount } from '../i18n/format-amount.js';
+import { LOADING_TEXTS } from '../i18n/loading-texts.js';
+import { LocaleController } from '../i18n/locale-controller.js';
 import { resolveLocale, type SupportedLocale } from '../i18n/locales.js';
 import { translate } from '../i18n/translate.js';
 import type { PayMethodPicker } from '../method-picker/method-picker.component.js';
@@ -82,6 +84,7 @@ import { RelayConnection, type CheckoutConfig } from './relay-connection.js';
 export class PayCheckout extends LitElement {
   static override styles = checkoutStyles;
 
+  private readonly localeController = new LocaleController(this, () => resolveLocale(this.locale));
   private readonly configController = new ConfigController(
     this,
     (signal) => (this.relay && this.offer ? this.connection().getConfig(this.offer, { signal }) : undefined),
@@ -149,7 +152,7 @@ export class PayCheckout extends LitElement {
   @property({ attribute: false }) threeDSecureProvider: ThreeDSecureProvider | undefined;
 
   private get resolvedLocale(): SupportedLocale {
-    return resolveLocale(this.locale);
+    return this.localeController.locale;
   }
 
   private get config(): CheckoutConfig | undefined {
@@ -298,6 +301,10 @@ export class PayCheckout extends LitElement {
     }
   }
 
+  protected override getUpdateComplete(): Promise<boolean> {
+    return this.localeController.updateComplete(() => super.getUpdateComplete());
+  }
+
   override connectedCallback(): void {
     super.connectedCallback();
     if (this.configController.status === ConfigStatus.Ready) this.profiler?.start();
@@ -439,14 +446,16 @@ export class PayCheckout extends LitElement {
 
   override render() {
     const locale = this.resolvedLocale;
+    // Until the buyer's catalogue is here the checkout stays in its loading state, whose text every language has at hand.
+    const textsReady = this.localeController.ready;
     const { status } = this.configController;
     const config = this.config;
     let content;
-    if (status === ConfigStatus.Failed) {
+    if (textsReady && status === ConfigStatus.Failed) {
       const message = translate(locale, loadFailureMessage(this.configController.error));
       content = loadErrorView(message, translate(locale, 'checkout.retry'), () => this.reload());
     }
-    else if (status !== ConfigStatus.Ready || !config) content = html`<p part="loading" class="loading">${translate(locale, 'checkout.loading')}</p>`;
+    else if (!textsReady || status !== ConfigStatus.Ready || !config) content = html`<p part="loading" class="loading">${LOADING_TEXTS[locale]}</p>`;
     else {
       const order = this.orderStatus.order;
       content = html`
@@ -463,7 +472,7 @@ export class PayCheckout extends LitElement {
       `;
     }
     return html`
-      <div part="base" class="checkout" lang=${locale} aria-busy=${status === ConfigStatus.Loading ? 'true' : 'false'}>
+      <div part="base" class="checkout" lang=${locale} aria-busy=${status === ConfigStatus.Loading || !textsReady ? 'true' : 'false'}>
         <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">${this.announcement}</div>
         ${content}
       </div>

@@ -10,6 +10,7 @@ import * as personName from '../fields/person-name.js';
 import * as phone from '../fields/phone.js';
 import * as postalCode from '../fields/postal-code.js';
 import type { MessageKey } from '../i18n/catalogue.js';
+import { LocaleController } from '../i18n/locale-controller.js';
 import { resolveLocale, type SupportedLocale } from '../i18n/locales.js';
 import { translate } from '../i18n/translate.js';
 import {
@@ -100,6 +101,8 @@ export class PayCustomerFields extends LitElement {
   static override styles = [fieldGroupStyles, customerFieldsStyles];
   static override shadowRootOptions: ShadowRootInit = { ...LitElement.shadowRootOptions, delegatesFocus: true };
 
+  private readonly localeController = new LocaleController(this, () => resolveLocale(this.locale));
+
   @state() private values: Record<CustomerFieldName, string> = { ...EMPTY_VALUES };
   @state() private errors: Partial<Record<CustomerFieldName, FieldMessage>> = {};
   /** Fields the buyer typed in: their errors show on blur. */
@@ -124,7 +127,7 @@ export class PayCustomerFields extends LitElement {
   @property({ attribute: false }) prefill: CustomerPrefill | undefined;
 
   private get resolvedLocale(): SupportedLocale {
-    return resolveLocale(this.locale);
+    return this.localeController.locale;
   }
 
   /** The fields on screen, in order. */
@@ -350,7 +353,12 @@ export class PayCustomerFields extends LitElement {
     `;
   }
 
+  protected override getUpdateComplete(): Promise<boolean> {
+    return this.localeController.updateComplete(() => super.getUpdateComplete());
+  }
+
   override render() {
+    if (!this.localeController.ready) return nothing;
     const locale = this.resolvedLocale;
     const fields = this.visibleFields;
     return html`

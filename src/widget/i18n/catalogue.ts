@@ -1,10 +1,10 @@
 /**
  * The widget's message catalogue: one object per supported locale, all with the keys of
- * the pt-BR source (a missing or extra key in another language is a type error).
+ * the pt-BR source (a missing or extra key in another language is a type error). pt-BR is
+ * part of the widget's first chunk; es and en are chunks of their own, fetched on demand.
  */
+import { CatalogueRegistry, type LoadedCatalogues } from './catalogue-registry.js';
 import type { SupportedLocale } from './locales.js';
-import { en } from './messages/en.js';
-import { es } from './messages/es.js';
 import { ptBR } from './messages/pt-BR.js';
 
 /**
@@ -35,5 +35,23 @@ export type MessageParamName<K extends MessageKey> =
 /** The values a text needs, by placeholder name; rendered as plain text. */
 export type MessageParams<K extends MessageKey> = { readonly [Name in MessageParamName<K>]: string | number };
 
-/** The catalogue of each supported locale. */
-export const CATALOGUES: Readonly<Record<SupportedLocale, Messages>> = { 'pt-BR': ptBR, es, en };
+const registry = new CatalogueRegistry(ptBR, {
+  es: () => import('./messages/es.js').then((module) => module.es),
+  en: () => import('./messages/en.js').then((module) => module.en),
+});
+
+/** The catalogues on the page so far: pt-BR from the start, es and en once `loadCatalogue` brought them. */
+export const CATALOGUES: LoadedCatalogues = registry.catalogues;
+
+/** Whether the texts of `locale` are on the page (pt-BR always is). */
+export function hasCatalogue(locale: SupportedLocale): boolean {
+  return registry.has(locale);
+}
+
+/**
+ * Fetches the catalogue of `locale` once; concurrent callers share the fetch, and a failed
+ * one is tried again by the next call. Elements use it through `LocaleController`.
+ */
+export function loadCatalogue(locale: SupportedLocale): Promise<Messages> {
+  return registry.load(locale);
+}

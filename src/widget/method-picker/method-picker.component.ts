@@ -4,6 +4,7 @@ import { ifDefined } from 'lit/directives/if-defined.js';
 import { live } from 'lit/directives/live.js';
 import type { ChargeMethod } from '../../contract/payment-methods.js';
 import { PayMethodChangeEvent } from '../events/method-change-event.js';
+import { LocaleController } from '../i18n/locale-controller.js';
 import { resolveLocale } from '../i18n/locales.js';
 import { translate } from '../i18n/translate.js';
 import { fieldGroupStyles } from '../styles/field-group.styles.js';
@@ -41,6 +42,8 @@ export class PayMethodPicker extends LitElement {
   static override styles = [fieldGroupStyles, methodPickerStyles];
   static override shadowRootOptions: ShadowRootInit = { ...LitElement.shadowRootOptions, delegatesFocus: true };
 
+  private readonly localeController = new LocaleController(this, () => resolveLocale(this.locale));
+
   /** The methods to offer, in the order shown. */
   @property({ attribute: false }) methods: readonly ChargeMethod[] = [];
 
@@ -72,8 +75,13 @@ export class PayMethodPicker extends LitElement {
     (checked ?? radios[0])?.focus(options);
   }
 
+  protected override getUpdateComplete(): Promise<boolean> {
+    return this.localeController.updateComplete(() => super.getUpdateComplete());
+  }
+
   override render() {
-    const locale = resolveLocale(this.locale);
+    if (!this.localeController.ready) return nothing;
+    const locale = this.localeController.locale;
     const invalid = this.error !== '';
     return html`
       <fieldset part="base" ?disabled=${this.disabled}>

@@ -9,9 +9,13 @@ import type { Currency } from '../../contract/currencies.js';
 import type { CheckoutOrder } from '../checkout/relay-connection.js';
 import { PayResultActionEvent, type PayResultAction } from '../events/result-action-event.js';
 import { formatAmount } from '../i18n/format-amount.js';
+import { LocaleController } from '../i18n/locale-controller.js';
 import { resolveLocale, type SupportedLocale } from '../i18n/locales.js';
 
 export class PayResultElement extends LitElement {
+  /** Fetches the catalogue of `locale`: a view renders nothing until `ready`. */
+  protected readonly localeController = new LocaleController(this, () => resolveLocale(this.locale));
+
   @state() protected announcement = '';
 
   /** The order as the relay shows it (`{ id, refId, status, paymentMethod, amount, createdAt, pix?, boleto? }`). */
@@ -24,12 +28,16 @@ export class PayResultElement extends LitElement {
   @property() currency: Currency = 'BRL';
 
   protected get resolvedLocale(): SupportedLocale {
-    return resolveLocale(this.locale);
+    return this.localeController.locale;
   }
 
   /** The order's amount in the buyer's language; empty while there is no order. */
   protected get formattedAmount(): string {
     return this.order ? (formatAmount(this.order.amount, this.currency, this.resolvedLocale) ?? this.order.amount) : '';
+  }
+
+  protected override getUpdateComplete(): Promise<boolean> {
+    return this.localeController.updateComplete(() => super.getUpdateComplete());
   }
 
   /** Moves focus to the view's title. */

@@ -1,5 +1,6 @@
 import { LitElement, html, nothing } from 'lit';
 import { property, query } from 'lit/decorators.js';
+import { LocaleController } from '../i18n/locale-controller.js';
 import { resolveLocale } from '../i18n/locales.js';
 import { translate } from '../i18n/translate.js';
 import { PayThreeDSecureCancelEvent } from '../events/three-d-secure-cancel-event.js';
@@ -40,6 +41,8 @@ const CHALLENGE_FRAME_SANDBOX = 'allow-scripts allow-forms allow-same-origin';
  */
 export class PayThreeDSecureDialog extends LitElement {
   static override styles = threeDSecureDialogStyles;
+
+  private readonly localeController = new LocaleController(this, () => resolveLocale(this.locale));
 
   @query('dialog', true) private dialog!: HTMLDialogElement | null;
 
@@ -95,8 +98,13 @@ export class PayThreeDSecureDialog extends LitElement {
     dialog.close();
   }
 
+  protected override getUpdateComplete(): Promise<boolean> {
+    return this.localeController.updateComplete(() => super.getUpdateComplete());
+  }
+
   override render() {
-    const locale = resolveLocale(this.locale);
+    if (!this.localeController.ready) return nothing;
+    const locale = this.localeController.locale;
     const source = this.frameSource;
     return html`
       <dialog

@@ -1,8 +1,8 @@
-import { describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { CATALOGUES } from '../../../src/widget/i18n/catalogue.js';
-import type { PluralForms } from '../../../src/widget/i18n/catalogue.js';
-import { SUPPORTED_LOCALES } from '../../../src/widget/i18n/locales.js';
+import { CATALOGUES, loadCatalogue } from '../../../src/widget/i18n/catalogue.js';
+import type { Messages, PluralForms } from '../../../src/widget/i18n/catalogue.js';
+import { SUPPORTED_LOCALES, type SupportedLocale } from '../../../src/widget/i18n/locales.js';
 import { CHARGE_METHODS } from '../../../src/contract/payment-methods.js';
 import { CARD_BRANDS } from '../../../src/contract/card-tokens.js';
 
@@ -19,13 +19,30 @@ function placeholdersOf(value: string | PluralForms): string[] {
 }
 
 describe('the message catalogues', () => {
-  it('has one catalogue per supported locale', () => {
+  const loaded = new Map<SupportedLocale, Messages>();
+
+  before(async () => {
+    for (const locale of SUPPORTED_LOCALES) loaded.set(locale, await loadCatalogue(locale));
+  });
+
+  /** A loaded catalogue, read by key name. */
+  function catalogueOf(locale: SupportedLocale): Readonly<Record<string, string | PluralForms>> {
+    const catalogue = loaded.get(locale);
+    assert.ok(catalogue, `the ${locale} catalogue loaded`);
+    return catalogue;
+  }
+
+  it('has one catalogue per supported locale once each is loaded', () => {
     assert.deepEqual(Object.keys(CATALOGUES).sort(), [...SUPPORTED_LOCALES].sort());
   });
 
   for (const locale of SUPPORTED_LOCALES) {
     describe(locale, () => {
-      const catalogue: Readonly<Record<string, string | PluralForms>> = CATALOGUES[locale];
+      let catalogue: Readonly<Record<string, string | PluralForms>>;
+
+      before(() => {
+        catalogue = catalogueOf(locale);
+      });
 
       it('has exactly the keys of the pt-BR source', () => {
         assert.deepEqual(Object.keys(catalogue).sort(), sourceKeys);
@@ -48,9 +65,10 @@ describe('the message catalogues', () => {
   }
 
   it('translates the texts that differ by language', () => {
-    assert.notEqual(CATALOGUES.es['checkout.retry'], CATALOGUES['pt-BR']['checkout.retry']);
-    assert.notEqual(CATALOGUES.en['checkout.retry'], CATALOGUES['pt-BR']['checkout.retry']);
-    assert.notEqual(CATALOGUES.en['checkout.retry'], CATALOGUES.es['checkout.retry']);
+    const retry = (locale: SupportedLocale) => catalogueOf(locale)['checkout.retry'];
+    assert.notEqual(retry('es'), retry('pt-BR'));
+    assert.notEqual(retry('en'), retry('pt-BR'));
+    assert.notEqual(retry('en'), retry('es'));
   });
 
   it('names and explains every payment method of the contract', () => {

@@ -1,8 +1,22 @@
-import { describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { hasCatalogue, loadCatalogue } from '../../../src/widget/i18n/catalogue.js';
 import { translate } from '../../../src/widget/i18n/translate.js';
 
+// Runs first: no catalogue but pt-BR's is loaded yet in this process.
+describe('translate, before a catalogue arrives', () => {
+  it('reads pt-BR, with pt-BR plurals and digits, rather than nothing', () => {
+    assert.equal(hasCatalogue('en'), false);
+    assert.equal(translate('en', 'checkout.fieldsToFix', { count: 1200 }), 'Há 1.200 campos para corrigir.');
+    assert.equal(translate('es', 'field.installments.hint', { count: 0 }), 'Pagamento em 0 parcela.');
+  });
+});
+
 describe('translate', () => {
+  before(async () => {
+    await Promise.all([loadCatalogue('es'), loadCatalogue('en')]);
+  });
+
   it('gives the text of the key in each locale', () => {
     assert.equal(translate('pt-BR', 'checkout.retry'), 'Tentar novamente');
     assert.equal(translate('es', 'checkout.retry'), 'Intentar de nuevo');

@@ -2,7 +2,6 @@
 import type { Messages } from '../catalogue.js';
 
 export const en: Messages = {
-  'checkout.loading': 'Loading…',
   'checkout.loadFailed': 'We could not load the payment. Check your connection and try again.',
   'checkout.loadFailedService': 'Payment is unavailable right now. Please try again in a moment.',
   'checkout.retry': 'Try again',

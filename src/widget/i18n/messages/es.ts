@@ -2,7 +2,6 @@
 import type { Messages } from '../catalogue.js';
 
 export const es: Messages = {
-  'checkout.loading': 'Cargando…',
   'checkout.loadFailed': 'No se pudo cargar el pago. Revisa tu conexión e inténtalo de nuevo.',
   'checkout.loadFailedService': 'El pago no está disponible en este momento. Inténtalo de nuevo en unos instantes.',
   'checkout.retry': 'Intentar de nuevo',

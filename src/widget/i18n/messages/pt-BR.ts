@@ -4,7 +4,6 @@
  * A value that is `{ one, other }` is chosen by the `count` parameter (Intl.PluralRules).
  */
 export const ptBR = {
-  'checkout.loading': 'Carregando…',
   'checkout.loadFailed': 'Não foi possível carregar o pagamento. Verifique sua conexão e tente novamente.',
   'checkout.loadFailedService': 'O pagamento está indisponível no momento. Tente novamente em instantes.',
   'checkout.retry': 'Tentar novamente',

@@ -117,7 +117,7 @@ export class PayBoletoResult extends PayResultElement {
 
   override render() {
     const locale = this.resolvedLocale;
-    if (!this.order) return nothing;
+    if (!this.order || !this.localeController.ready) return nothing;
     return html`
       <section part="base" class="base" lang=${locale} aria-labelledby="title">
         ${this.isPaid ? this.renderPaid(locale) : this.renderWaiting(locale)}

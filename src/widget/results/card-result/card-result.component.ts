@@ -90,7 +90,7 @@ export class PayCardResult extends PayResultElement {
   override render() {
     const locale = this.resolvedLocale;
     const order = this.order;
-    if (!order) return nothing;
+    if (!order || !this.localeController.ready) return nothing;
     return html`
       <section part="base" class="base" lang=${locale} aria-labelledby="title">
         ${this.renderOutcome(order.status, locale)}

@@ -212,7 +212,7 @@ export class PayPixResult extends PayResultElement {
 
   override render() {
     const locale = this.resolvedLocale;
-    if (!this.order) return nothing;
+    if (!this.order || !this.localeController.ready) return nothing;
     let content: TemplateResult;
     if (this.isPaid) content = this.renderPaid(locale);
     else if (this.expired) content = this.renderExpired(locale);

@@ -1,0 +1,87 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { hasCatalogue, loadCatalogue } from './catalogue.js';
+import { DEFAULT_LOCALE, type SupportedLocale } from './locales.js';
+
+/** Where a `LocaleController` finds catalogues: the widget's own by default. */
+export interface CatalogueSource {
+  has(locale: SupportedLocale): boolean;
+  load(locale: SupportedLocale): Promise<unknown>;
+}
+
+const WIDGET_CATALOGUES: CatalogueSource = { has: hasCatalogue, load: loadCatalogue };
+
+/**
+ * Gives an element the catalogue of its language. When the element asks for a locale whose
+ * catalogue is not on the page yet, the controller fetches it and updates the element once it
+ * is here; until then `ready` is false and the element renders no text, so a buyer never reads
+ * a text in another language first.
+ *
+ * If the catalogue cannot be fetched (the buyer is offline), the element speaks pt-BR rather
+ * than leaving the buyer with nothing: `locale` becomes pt-BR, so `lang` says what the texts
+ * are. The fetch is tried again when the element is attached to the page again.
+ */
+export class LocaleController implements ReactiveController {
+  /** Locales whose catalogue could not be fetched by this element: it shows pt-BR for them. */
+  private readonly failed = new Set<SupportedLocale>();
+  private loading: { readonly locale: SupportedLocale; readonly settled: Promise<void> } | undefined;
+
+  /** `requested`: the locale the element is asked for, read at each update. */
+  constructor(
+    private readonly host: ReactiveControllerHost,
+    private readonly requested: () => SupportedLocale,
+    private readonly catalogues: CatalogueSource = WIDGET_CATALOGUES,
+  ) {
+    host.addController(this);
+  }
+
+  /** The language of the element's texts: the one asked for, or pt-BR when its catalogue could not load. */
+  get locale(): SupportedLocale {
+    const requested = this.requested();
+    return this.failed.has(requested) ? DEFAULT_LOCALE : requested;
+  }
+
+  /** Whether the texts of `locale` can be rendered now. */
+  get ready(): boolean {
+    return this.catalogues.has(this.locale);
+  }
+
+  hostConnected(): void {
+    this.fetchCatalogue(true);
+  }
+
+  hostUpdate(): void {
+    this.fetchCatalogue(false);
+  }
+
+  /**
+   * The host's `updateComplete`, extended to the update that brings a catalogue still on its
+   * way: an element's `getUpdateComplete()` returns this, so whoever awaits `updateComplete`
+   * finds the texts on screen.
+   */
+  async updateComplete(hostUpdateComplete: () => Promise<boolean>): Promise<boolean> {
+    let complete = await hostUpdateComplete();
+    while (this.loading) {
+      await this.loading.settled;
+      complete = await hostUpdateComplete();
+    }
+    return complete;
+  }
+
+  /** Starts fetching the asked-for catalogue unless it is here or on its way; one that failed only when `retry`. */
+  private fetchCatalogue(retry: boolean): void {
+    const locale = this.requested();
+    if (this.catalogues.has(locale) || this.loading?.locale === locale) return;
+    if (this.failed.has(locale) && !retry) return;
+    const settled = this.catalogues
+      .load(locale)
+      .then(
+        () => this.failed.delete(locale),
+        () => this.failed.add(locale),
+      )
+      .then(() => {
+        if (this.loading?.settled === settled) this.loading = undefined;
+        this.host.requestUpdate();
+      });
+    this.loading = { locale, settled };
+  }
+}

@@ -1,0 +1,187 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { CatalogueRegistry } from '../../../src/widget/i18n/catalogue-registry.js';
+import type { Messages } from '../../../src/widget/i18n/catalogue.js';
+import { LocaleController } from '../../../src/widget/i18n/locale-controller.js';
+import type { SupportedLocale } from '../../../src/widget/i18n/locales.js';
+import { ptBR } from '../../../src/widget/i18n/messages/pt-BR.js';
+
+/** A fetch the test settles when it wants. */
+function pendingFetch() {
+  let settle!: { resolve: (messages: Messages) => void; reject: (error: Error) => void };
+  const promise = new Promise<Messages>((resolve, reject) => {
+    settle = { resolve, reject };
+  });
+  return { promise, ...settle };
+}
+
+/** Fetches of one locale, one per call, each settled by the test. */
+function fetchesOf() {
+  const fetches: Array<ReturnType<typeof pendingFetch>> = [];
+  return {
+    fetches,
+    importer: (): Promise<Messages> => {
+      const fetch = pendingFetch();
+      fetches.push(fetch);
+      return fetch.promise;
+    },
+  };
+}
+
+const spanish: Messages = { ...ptBR, 'checkout.retry': 'Intentar de nuevo' };
+const english: Messages = { ...ptBR, 'checkout.retry': 'Try again' };
+
+/** An element as far as a controller sees it: it counts the updates asked for. */
+class FakeElement implements ReactiveControllerHost {
+  locale: SupportedLocale = 'es';
+  updatesRequested = 0;
+  private readonly controllers: ReactiveController[] = [];
+
+  addController(controller: ReactiveController): void {
+    this.controllers.push(controller);
+  }
+
+  removeController(): void {}
+
+  requestUpdate(): void {
+    this.updatesRequested += 1;
+  }
+
+  get updateComplete(): Promise<boolean> {
+    return Promise.resolve(true);
+  }
+
+  connect(): void {
+    for (const controller of this.controllers) controller.hostConnected?.();
+  }
+
+  update(): void {
+    for (const controller of this.controllers) controller.hostUpdate?.();
+  }
+}
+
+function setUp(locale: SupportedLocale = 'es') {
+  const es = fetchesOf();
+  const en = fetchesOf();
+  const registry = new CatalogueRegistry(ptBR, { es: es.importer, en: en.importer });
+  const host = new FakeElement();
+  host.locale = locale;
+  const controller = new LocaleController(host, () => host.locale, registry);
+  return { es, en, registry, host, controller };
+}
+
+/** Lets the promise callbacks run. */
+const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('LocaleController', () => {
+  it('is ready at once for pt-BR, and fetches nothing', () => {
+    const { es, en, host, controller } = setUp('pt-BR');
+    host.connect();
+    host.update();
+    assert.equal(controller.ready, true);
+    assert.equal(controller.locale, 'pt-BR');
+    assert.equal(es.fetches.length + en.fetches.length, 0);
+  });
+
+  it('fetches a missing catalogue when connected, is not ready meanwhile, and updates the element when it arrives', async () => {
+    const { es, host, controller } = setUp('es');
+    host.connect();
+    host.update();
+    assert.equal(es.fetches.length, 1, 'one fetch for the connection and the update');
+    assert.equal(controller.ready, false);
+    assert.equal(controller.locale, 'es', 'never pt-BR while Spanish is on its way');
+    es.fetches[0]!.resolve(spanish);
+    await settled();
+    assert.equal(controller.ready, true);
+    assert.equal(controller.locale, 'es');
+    assert.equal(host.updatesRequested, 1);
+  });
+
+  it('is ready at once for a catalogue another element already loaded', async () => {
+    const first = setUp('es');
+    first.host.connect();
+    first.es.fetches[0]!.resolve(spanish);
+    await settled();
+    const second = new FakeElement();
+    const controller = new LocaleController(second, () => second.locale, first.registry);
+    second.connect();
+    second.update();
+    assert.equal(controller.ready, true);
+    assert.equal(first.es.fetches.length, 1);
+  });
+
+  it('fetches the new locale when the element is asked for another one', async () => {
+    const { es, en, host, controller } = setUp('es');
+    host.connect();
+    host.locale = 'en';
+    host.update();
+    assert.equal(en.fetches.length, 1);
+    assert.equal(controller.ready, false);
+    es.fetches[0]!.resolve(spanish);
+    await settled();
+    assert.equal(controller.ready, false, 'Spanish arriving does not make the English element ready');
+    en.fetches[0]!.resolve(english);
+    await settled();
+    assert.equal(controller.ready, true);
+    assert.equal(controller.locale, 'en');
+  });
+
+  describe('when the catalogue cannot be fetched', () => {
+    it('falls back to pt-BR and updates the element, without fetching again at each update', async () => {
+      const { es, host, controller } = setUp('es');
+      host.connect();
+      es.fetches[0]!.reject(new Error('offline'));
+      await settled();
+      assert.equal(controller.locale, 'pt-BR');
+      assert.equal(controller.ready, true);
+      assert.equal(host.updatesRequested, 1);
+      host.update();
+      host.update();
+      assert.equal(es.fetches.length, 1);
+    });
+
+    it('tries again when the element is attached again, keeping pt-BR until Spanish arrives', async () => {
+      const { es, host, controller } = setUp('es');
+      host.connect();
+      es.fetches[0]!.reject(new Error('offline'));
+      await settled();
+      host.connect();
+      assert.equal(es.fetches.length, 2);
+      assert.equal(controller.locale, 'pt-BR');
+      assert.equal(controller.ready, true);
+      es.fetches[1]!.resolve(spanish);
+      await settled();
+      assert.equal(controller.locale, 'es');
+      assert.equal(controller.ready, true);
+    });
+  });
+
+  describe('updateComplete', () => {
+    it('waits for the update that brings a catalogue still on its way', async () => {
+      const { es, host, controller } = setUp('es');
+      host.connect();
+      let complete = false;
+      const done = controller.updateComplete(() => host.updateComplete).then(() => {
+        complete = true;
+      });
+      await settled();
+      assert.equal(complete, false);
+      es.fetches[0]!.resolve(spanish);
+      await done;
+      assert.equal(controller.ready, true);
+    });
+
+    it('is the element\'s own when nothing is on its way', async () => {
+      const { host, controller } = setUp('pt-BR');
+      host.connect();
+      let hostCalls = 0;
+      const result = await controller.updateComplete(() => {
+        hostCalls += 1;
+        return Promise.resolve(false);
+      });
+      assert.equal(result, false);
+      assert.equal(hostCalls, 1);
+    });
+  });
+});
