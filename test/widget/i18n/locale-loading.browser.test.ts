@@ -1,0 +1,86 @@
+// es and en are fetched on demand: an element asked for one renders no text until it is here,
+// so the buyer reads their language from the first text. Each test file runs in a page of its
+// own, so nothing but pt-BR is loaded when this one starts.
+import { expect, fixture, html } from '@open-wc/testing';
+import type { ReactiveElement } from 'lit';
+import type { ChargeMethod } from '../../../src/contract/payment-methods.js';
+import { hasCatalogue } from '../../../src/widget/i18n/catalogue.js';
+import type { PayMethodPicker } from '../../../src/widget/method-picker/method-picker.component.js';
+import { customerFieldsOf, methodPickerOf, readyCheckout, resetSandbox, submitOf, textOf } from '../checkout/checkout-harness.js';
+
+interface Render {
+  readonly element: Element;
+  readonly text: string;
+  readonly busy: string | null;
+  readonly lang: string | null;
+}
+
+/** Records what every `tag` element shows after each of its updates, from its first. */
+function recordRenders(tag: string): Render[] {
+  const renders: Render[] = [];
+  const elementClass = customElements.get(tag) as typeof ReactiveElement | undefined;
+  if (!elementClass) throw new Error(`${tag} is not registered`);
+  elementClass.addInitializer((element) => {
+    element.addController({
+      hostUpdated: () => {
+        const base = element.shadowRoot?.querySelector('[part="base"]');
+        renders.push({
+          element,
+          text: (element.shadowRoot?.textContent ?? '').replace(/\s+/g, ' ').trim(),
+          busy: base?.getAttribute('aria-busy') ?? null,
+          lang: base?.getAttribute('lang') ?? null,
+        });
+      },
+    });
+  });
+  return renders;
+}
+
+const pickerRenders = recordRenders('pay-method-picker');
+const customerRenders = recordRenders('pay-customer-fields');
+const checkoutRenders = recordRenders('pay-checkout');
+
+const textsOf = (renders: readonly Render[], element: Element) => renders.filter((render) => render.element === element).map((render) => render.text);
+
+describe('texts in a language fetched on demand', () => {
+  it('renders <pay-method-picker locale="es"> in Spanish once its catalogue is here, never in pt-BR before', async () => {
+    expect(hasCatalogue('es'), 'Spanish is not in the first chunk').to.equal(false);
+    const methods: ChargeMethod[] = ['pix', 'boleto'];
+    const el = await fixture<PayMethodPicker>(html`<pay-method-picker .methods=${methods} value="pix" locale="es"></pay-method-picker>`);
+    expect(hasCatalogue('es')).to.equal(true);
+    const texts = textsOf(pickerRenders, el);
+    expect(texts[0], 'the first render waits for the catalogue').to.equal('');
+    expect(texts.at(-1)).to.contain('¿Cómo quieres pagar?').and.to.contain('Boleto bancario');
+    expect(texts.filter((text) => text !== '' && !text.includes('¿Cómo quieres pagar?'))).to.deep.equal([]);
+    expect(texts.filter((text) => text.includes('Como você quer pagar?') || text.includes('Pagamento instantâneo'))).to.deep.equal([]);
+    await expect(el).to.be.accessible();
+  });
+
+  describe('a <pay-checkout locale="en">', () => {
+    before(async () => {
+      await resetSandbox();
+    });
+
+    it('says "Loading…" in English while its catalogue and configuration load, then shows the form in English', async () => {
+      expect(hasCatalogue('en'), 'English is not in the first chunk').to.equal(false);
+      const el = await readyCheckout(html`<pay-checkout relay="/relay" offer="77BcHrY" locale="en"></pay-checkout>`);
+      const renders = checkoutRenders.filter((render) => render.element === el);
+      expect(renders[0]).to.include({ text: 'Loading…', busy: 'true', lang: 'en' });
+      const loading = renders.filter((render) => render.text === 'Loading…');
+      expect(loading.every((render) => render.busy === 'true' && render.lang === 'en')).to.equal(true);
+      expect(renders.filter((render) => render.text !== 'Loading…' && !render.text.includes('Pay R$97.00'))).to.deep.equal([]);
+      expect(textOf(submitOf(el))).to.equal('Pay R$97.00');
+      await expect(el).to.be.accessible();
+    });
+
+    it('gives its children a language already loaded, so they show English from their first render', async () => {
+      const el = await readyCheckout(html`<pay-checkout relay="/relay" offer="77BcHrY" locale="en"></pay-checkout>`);
+      const picker = textsOf(pickerRenders, methodPickerOf(el));
+      const customer = textsOf(customerRenders, customerFieldsOf(el));
+      expect(picker.length).to.be.greaterThan(0);
+      expect(picker.filter((text) => !text.includes('How would you like to pay?'))).to.deep.equal([]);
+      expect(customer.length).to.be.greaterThan(0);
+      expect(customer.filter((text) => !text.includes('Full name'))).to.deep.equal([]);
+    });
+  });
+});
