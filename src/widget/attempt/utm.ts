@@ -3,7 +3,7 @@
  * merchant's analytics by source works without code (public-api.md, `metadata`; only these
  * keys are accepted, supplement "Known behaviour").
  */
-import { METADATA_KEYS } from '../../contract/charge-request.js';
+import { METADATA_KEYS } from '../../contract/charge-request-rules.js';
 import type { ChargeMetadata } from '../../contract/charge-request.js';
 import { MAX_STRING_LENGTH } from '../../contract/constants.js';
 

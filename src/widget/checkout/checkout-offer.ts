@@ -3,14 +3,11 @@
  * page's attributes: which methods, in which order; what the buyer pays for the instalments
  * chosen; and the charge's `metadata`.
  */
-import { METADATA_KEYS, type ChargeMetadata } from '../../contract/charge-request.js';
-import { CHARGE_METHODS, type ChargeMethod } from '../../contract/payment-methods.js';
+import type { ChargeMetadata } from '../../contract/charge-request.js';
+import { METADATA_KEYS } from '../../contract/charge-request-rules.js';
+import { isChargeMethod, type ChargeMethod } from '../../contract/payment-method-lists.js';
 import { captureUtmMetadata } from '../attempt/utm.js';
 import type { CheckoutConfig } from './relay-connection.js';
-
-function isChargeMethod(value: string): value is ChargeMethod {
-  return (CHARGE_METHODS as readonly string[]).includes(value);
-}
 
 /**
  * The methods of the `methods` attribute (`"pix,credit_card,boleto"`), in its order, without

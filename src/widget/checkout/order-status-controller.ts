@@ -7,8 +7,8 @@
  * a removal stops it, and the next connection starts it again.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { isFinalChargeStatus } from '../../contract/orders.js';
-import { isCardMethod } from '../../contract/payment-methods.js';
+import { isFinalChargeStatus } from '../../contract/charge-statuses.js';
+import { isCardMethod } from '../../contract/payment-method-lists.js';
 import { PayFailedEvent } from '../events/failed-event.js';
 import { PayPaidEvent } from '../events/paid-event.js';
 import { PayStatusChangeEvent } from '../events/status-change-event.js';

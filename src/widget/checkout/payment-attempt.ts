@@ -17,8 +17,9 @@
 import { waitFor } from '../../client/abortable-wait.js';
 import type { ChargeMetadata } from '../../contract/charge-request.js';
 import type { Currency } from '../../contract/currencies.js';
-import { isCardMethod, type ChargeMethod } from '../../contract/payment-methods.js';
-import { chargeThreeDSecureFrom, type ChargeThreeDSecure } from '../../contract/three-d-secure.js';
+import { isCardMethod, type ChargeMethod } from '../../contract/payment-method-lists.js';
+import { chargeThreeDSecureFrom } from '../../contract/three-d-secure-results.js';
+import type { ChargeThreeDSecure } from '../../contract/three-d-secure.js';
 import { createAttemptId } from '../attempt/attempt-id.js';
 import type { BillingAddressDetails } from '../customer/customer-fields.component.js';
 import type { AntifraudFallbackReason, AntifraudProfiler } from '../providers/antifraud-profiler.js';

@@ -3,79 +3,22 @@
  * the attempt's `Idempotency-Key`, `GET orders/{id}` and the URL of an order's event stream.
  * Every answer is checked at this edge; every failure becomes one of two errors: no answer at
  * all (`RelayUnreachableError`, worth trying again with the same key) or the relay's
- * `{ error: { type, message, fields?, retryAfter? } }` (`RelayAnswerError`).
+ * `{ error: { type, message, fields?, retryAfter? } }` (`RelayAnswerError`). The answers'
+ * forms are read in relay-answers.ts.
  */
-import * as z from 'zod/mini';
 import type { ChargeRequestInput } from '../../contract/charge-request.js';
-import { currencySchema } from '../../contract/currencies.js';
-import { DECIMAL_PATTERN } from '../../contract/formats.js';
-import { CHARGE_METHODS, type ChargeMethod } from '../../contract/payment-methods.js';
 import type { RelayErrorType } from '../../relay/errors.js';
-import type { PublicOrder } from '../../relay/order-book.js';
+import { readCheckoutConfig, readCheckoutOrder, readRelayError, type CheckoutConfig, type CheckoutOrder } from './relay-answers.js';
+
+export type { CheckoutConfig, CheckoutOrder } from './relay-answers.js';
 
 /** The header the relay reads the attempt's key from (it forwards it as `X-Idempotency-Key`). */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
-
-const decimal = z.string().check(z.regex(DECIMAL_PATTERN));
-const settings = z.nullable(z.record(z.string(), z.unknown()));
-
-const installmentOptionSchema = z.object({
-  installments: z.int(),
-  installmentAmount: decimal,
-  total: decimal,
-  interest: decimal,
-  interestPercentage: z.string(),
-  interestFree: z.boolean(),
-});
-
-/** `GET config`'s answer as the widget uses it (src/relay/config-route.ts, `WidgetConfig`). */
-const checkoutConfigSchema = z.object({
-  offer: z.object({ id: z.string(), name: z.string(), price: decimal }),
-  product: z.object({
-    name: z.string(),
-    image: z.string(),
-    currency: currencySchema,
-    type: z.enum(['unique', 'subscription']),
-  }),
-  paymentMethods: z.array(z.string()),
-  installments: z.array(installmentOptionSchema),
-  tokenization: z.object({ url: z.string(), publicClientId: z.string() }),
-  threeDSecure: settings,
-  antifraud: settings,
-});
-
-/** The checkout's configuration for one offer; `paymentMethods` only holds methods this widget knows. */
-export type CheckoutConfig = Omit<z.infer<typeof checkoutConfigSchema>, 'paymentMethods'> & {
-  paymentMethods: ChargeMethod[];
-};
-
-const orderSchema = z.object({
-  id: z.string().check(z.minLength(1)),
-  refId: z.string(),
-  status: z.string().check(z.minLength(1)),
-  paymentMethod: z.string(),
-  amount: z.string(),
-  createdAt: z.string(),
-  pix: z.optional(z.object({ qrCode: z.string(), expirationDate: z.string(), user_journey: z.nullable(z.string()) })),
-  boleto: z.optional(z.object({ barcode: z.string(), pdfUrl: z.string(), dueDate: z.string() })),
-});
-
-/** An order as the relay shows it to the buyer's browser (no fees, no customer data). */
-export type CheckoutOrder = PublicOrder;
 
 /** What the widget posts to `charges`: the API's charge request without `customer.ip`, which the relay sets. */
 export type CheckoutChargeRequest = Omit<ChargeRequestInput, 'customer'> & {
   customer: Omit<ChargeRequestInput['customer'], 'ip'>;
 };
-
-const relayErrorSchema = z.object({
-  error: z.object({
-    type: z.string(),
-    message: z.optional(z.string()),
-    fields: z.optional(z.record(z.string(), z.array(z.string()))),
-    retryAfter: z.optional(z.number()),
-  }),
-});
 
 /** The relay could not be reached, or its answer was lost on the way: nothing is known about the request. */
 export class RelayUnreachableError extends Error {
@@ -123,16 +66,16 @@ async function answerError(response: Response): Promise<RelayAnswerError> {
   } catch {
     json = undefined;
   }
-  const parsed = relayErrorSchema.safeParse(json);
+  const error = readRelayError(json);
   const headerWait = retryAfterHeaderSeconds(response.headers);
-  if (!parsed.success) {
+  if (!error) {
     return new RelayAnswerError(`The relay answered HTTP ${response.status}.`, {
       status: response.status,
       type: 'unknown',
       ...(headerWait === undefined ? {} : { retryAfterSeconds: headerWait }),
     });
   }
-  const { type, message, fields, retryAfter } = parsed.data.error;
+  const { type, message, fields, retryAfter } = error;
   const wait = retryAfter ?? headerWait;
   return new RelayAnswerError(message ?? `The relay answered ${type}.`, {
     status: response.status,
@@ -191,7 +134,7 @@ export class RelayConnection {
     return response;
   }
 
-  private async json<T>(response: Response, schema: z.ZodMiniType<T>, what: string): Promise<T> {
+  private async json<T>(response: Response, read: (body: unknown) => T | undefined, what: string): Promise<T> {
     let body: unknown;
     try {
       body = await response.json();
@@ -199,11 +142,11 @@ export class RelayConnection {
       // The status came but the body did not: for a charge, the answer was lost on the way.
       throw new RelayUnreachableError(`The relay's ${what} could not be read.`, { cause: error });
     }
-    const parsed = schema.safeParse(body);
-    if (!parsed.success) {
+    const answer = read(body);
+    if (answer === undefined) {
       throw new RelayAnswerError(`The relay's ${what} is not in the expected form.`, { status: response.status, type: 'unknown' });
     }
-    return parsed.data;
+    return answer;
   }
 
   /** `GET config?offer=ID`: the product, price, methods, instalments and provider settings of one offer. */
@@ -213,9 +156,7 @@ export class RelayConnection {
       headers: { Accept: 'application/json' },
       ...(options.signal ? { signal: options.signal } : {}),
     });
-    const config = await this.json(response, checkoutConfigSchema, 'configuration');
-    const methods = config.paymentMethods.filter((method): method is ChargeMethod => (CHARGE_METHODS as readonly string[]).includes(method));
-    return { ...config, paymentMethods: methods };
+    return this.json(response, readCheckoutConfig, 'configuration');
   }
 
   /**
@@ -229,7 +170,7 @@ export class RelayConnection {
       body: JSON.stringify(request),
       ...(options.signal ? { signal: options.signal } : {}),
     });
-    return this.json(response, orderSchema, 'order');
+    return this.json(response, readCheckoutOrder, 'order');
   }
 
   /** `GET orders/{id}`: an order this relay created, with its latest status. */
@@ -239,6 +180,6 @@ export class RelayConnection {
       headers: { Accept: 'application/json' },
       ...(options.signal ? { signal: options.signal } : {}),
     });
-    return this.json(response, orderSchema, 'order');
+    return this.json(response, readCheckoutOrder, 'order');
   }
 }

@@ -2,7 +2,7 @@
  * The buyer's birth date, typed "DD/MM/AAAA" and sent as `customer.birthDate` "YYYY-MM-DD"
  * (public-api.md, request body).
  */
-import { isCalendarDate } from '../../contract/formats.js';
+import { isCalendarDate } from '../../contract/format-checks.js';
 import type { MessageKey } from '../i18n/catalogue.js';
 import { applyMask, digitsOf } from './mask.js';
 

@@ -2,8 +2,7 @@
  * The card's security code: 3 digits, 4 on American Express (the contract's `cvvLength`).
  * Until the brand is known, 3 or 4 digits are accepted.
  */
-import { cvvLength } from '../../contract/card-tokens.js';
-import type { CardBrand } from '../../contract/card-tokens.js';
+import { cvvLength, type CardBrand } from '../../contract/card-rules.js';
 import type { MessageKey } from '../i18n/catalogue.js';
 import { digitsOf } from './mask.js';
 

@@ -2,7 +2,7 @@
  * The card's expiry date, typed "MM/AA" and sent to tokenization as `expMonth` "MM" and
  * `expYear` "YYYY" (supplement, "Card tokenization").
  */
-import { isCardExpired } from '../../contract/card-tokens.js';
+import { isCardExpired } from '../../contract/card-rules.js';
 import type { MessageKey } from '../i18n/catalogue.js';
 import { digitsOf } from './mask.js';
 

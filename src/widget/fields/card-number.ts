@@ -3,8 +3,14 @@
  * with Luhn before it goes to tokenization (supplement, "Card tokenization"). The brand rules
  * themselves live in the contract.
  */
-import { CARD_NUMBER_MAX_LENGTH, CARD_NUMBER_MIN_LENGTH, cardNumberLengths, detectCardBrand, isLuhnValid } from '../../contract/card-tokens.js';
-import type { CardBrand } from '../../contract/card-tokens.js';
+import {
+  CARD_NUMBER_MAX_LENGTH,
+  CARD_NUMBER_MIN_LENGTH,
+  cardNumberLengths,
+  detectCardBrand,
+  isLuhnValid,
+  type CardBrand,
+} from '../../contract/card-rules.js';
 import type { MessageKey } from '../i18n/catalogue.js';
 import { applyMask, digitsOf } from './mask.js';
 

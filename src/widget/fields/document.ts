@@ -2,8 +2,7 @@
  * The payer's taxpayer number: a CPF (11 digits, people) or a CNPJ (14 digits, companies),
  * told apart by length (public-api.md, `customer.docType` / `customer.docNumber`).
  */
-import { isValidCnpj, isValidCpf } from '../../contract/charge-request.js';
-import type { DocType } from '../../contract/charge-request.js';
+import { isValidCnpj, isValidCpf, type DocType } from '../../contract/documents.js';
 import type { MessageKey } from '../i18n/catalogue.js';
 import { applyMask, digitsOf } from './mask.js';
 

@@ -3,7 +3,7 @@
  * "11 3456-7890", "+55 11 98765-4321") or an international number after `+`, sent as
  * E.164 digits without the plus sign (public-api.md, `customer.phone`).
  */
-import { E164_DIGITS_PATTERN } from '../../contract/charge-request.js';
+import { E164_DIGITS_PATTERN } from '../../contract/charge-request-rules.js';
 import type { MessageKey } from '../i18n/catalogue.js';
 import { applyMask, digitsOf } from './mask.js';
 

@@ -1,6 +1,6 @@
 import { LitElement, html, nothing } from 'lit';
 import { property } from 'lit/decorators.js';
-import { currencySchema, type Currency } from '../../contract/currencies.js';
+import { isCurrency, type Currency } from '../../contract/currency-codes.js';
 import { formatAmount } from '../i18n/format-amount.js';
 import { resolveLocale } from '../i18n/locales.js';
 import { priceStyles } from './price.styles.js';
@@ -24,9 +24,8 @@ export class PayPrice extends LitElement {
 
   /** The formatted text, or `undefined` while the amount or currency is not valid. */
   get formatted(): string | undefined {
-    const currency = currencySchema.safeParse(this.currency);
-    if (!currency.success) return undefined;
-    return formatAmount(this.amount, currency.data, resolveLocale(this.locale));
+    if (!isCurrency(this.currency)) return undefined;
+    return formatAmount(this.amount, this.currency, resolveLocale(this.locale));
   }
 
   override render() {

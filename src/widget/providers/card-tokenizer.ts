@@ -3,10 +3,10 @@
  * `POST /public_api/card-tokens/` (supplement, "Card tokenization"): the card number, expiry
  * and CVV go to the API only, never to the merchant's relay, which gets the token.
  */
-import { CARD_TOKEN_CLIENT_ID_HEADER, cardTokenFromResponse, cardTokenResponseSchema } from '../../contract/card-tokens.js';
+import { CARD_TOKEN_CLIENT_ID_HEADER, cardTokenOfAnswer } from '../../contract/card-tokenization.js';
 import type { CardTokenRequest } from '../../contract/card-tokens.js';
 import { CARD_TOKEN_VALIDITY_SECONDS, RATE_LIMITS } from '../../contract/constants.js';
-import { detailErrorSchema, flattenFieldErrors, isFieldErrorTree } from '../../contract/errors.js';
+import { detailOf, flattenFieldErrors, isFieldErrorTree } from '../../contract/error-bodies.js';
 import type { CardField } from '../card/card-field.js';
 
 /** The card as tokenization takes it: digits only, the holder's name as embossed, `expMonth` "MM", `expYear` "YYYY". */
@@ -168,8 +168,7 @@ async function jsonBodyOf(response: Response): Promise<unknown> {
 /** The one place an unsuccessful answer becomes an error. */
 async function errorFromResponse(response: Response): Promise<CardTokenizationError> {
   const body = await jsonBodyOf(response);
-  const detailBody = detailErrorSchema.safeParse(body);
-  const detail = detailBody.success ? detailBody.data.detail : undefined;
+  const detail = detailOf(body);
   if (response.status === 429) return new CardTokenRateLimitError(retryAfterSecondsOf(response.headers.get('Retry-After'), detail));
   if (response.status === 400 && detail === undefined) {
     const fieldError = cardTokenFieldErrorOf(body);
@@ -236,10 +235,10 @@ export function createApiCardTokenizer(settings: ApiCardTokenizerSettings): Card
         if (signal?.aborted) throw signal.reason;
         throw error;
       }
-      const parsed = cardTokenResponseSchema.safeParse(await jsonBodyOf(response));
+      const token = cardTokenOfAnswer(await jsonBodyOf(response));
       if (signal?.aborted) throw signal.reason;
-      if (!parsed.success) throw new CardTokenServiceError(response.status, undefined);
-      return { token: cardTokenFromResponse(parsed.data), issuedAt: Date.now() };
+      if (token === undefined) throw new CardTokenServiceError(response.status, undefined);
+      return { token, issuedAt: Date.now() };
     },
   };
 }

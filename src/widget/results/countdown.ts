@@ -12,7 +12,7 @@
  * early, never late.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { parseApiDateTime } from '../../contract/formats.js';
+import { parseApiDateTime } from '../../contract/format-checks.js';
 
 /** Milliseconds the API's clock is ahead of the buyer's (negative when behind); 0 when `createdAt` cannot be read. */
 export function estimateClockOffset(createdAt: string, receivedAtMs: number): number {

@@ -6,7 +6,7 @@
  * that buffers it), the order is polled instead, at waits that grow from 2 s by half each time
  * up to 30 s, so a buyer who leaves the page open costs the relay little.
  */
-import { isFinalChargeStatus } from '../../contract/orders.js';
+import { isFinalChargeStatus } from '../../contract/charge-statuses.js';
 import { RelayAnswerError, type CheckoutOrder } from '../checkout/relay-connection.js';
 
 /** The waits between two reads of the order when polling. */

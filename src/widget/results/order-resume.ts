@@ -7,8 +7,9 @@
  * can no longer be paid (the Pix code expired, the boleto's due day passed), and when the
  * buyer leaves it for another payment.
  */
-import * as z from 'zod/mini';
-import { isWaitingChargeStatus } from '../../contract/orders.js';
+import { isWaitingChargeStatus } from '../../contract/charge-statuses.js';
+import { isFiniteNumber, isPlainObject } from '../../contract/json-values.js';
+import { readCheckoutOrder } from '../checkout/relay-answers.js';
 import type { CheckoutOrder } from '../checkout/relay-connection.js';
 import { msUntil } from './countdown.js';
 
@@ -21,22 +22,18 @@ export interface ResumableOrder {
 
 const STORAGE_PREFIX = 'pay-checkout:order:';
 
-// What the storage holds is read like any other input: another version of the widget, or the
-// page itself, may have written something else under the key.
-const storedOrderSchema = z.object({
-  version: z.literal(1),
-  clockOffsetMs: z.number(),
-  order: z.object({
-    id: z.string().check(z.minLength(1)),
-    refId: z.string(),
-    status: z.string(),
-    paymentMethod: z.string(),
-    amount: z.string(),
-    createdAt: z.string(),
-    pix: z.optional(z.object({ qrCode: z.string(), expirationDate: z.string(), user_journey: z.nullable(z.string()) })),
-    boleto: z.optional(z.object({ barcode: z.string(), pdfUrl: z.string(), dueDate: z.string() })),
-  }),
-});
+const STORED_VERSION = 1;
+
+/**
+ * What the storage holds, read like any other input: another version of the widget, or the
+ * page itself, may have written something else under the key. The order is read as the
+ * relay's answer is.
+ */
+function readStoredOrder(json: unknown): ResumableOrder | undefined {
+  if (!isPlainObject(json) || json['version'] !== STORED_VERSION || !isFiniteNumber(json['clockOffsetMs'])) return undefined;
+  const order = readCheckoutOrder(json['order']);
+  return order ? { order, clockOffsetMs: json['clockOffsetMs'] } : undefined;
+}
 
 /** The storage key of the order in progress for an offer sold through a relay (its absolute URL). */
 export function resumeKey(relayUrl: string, offer: string): string {
@@ -86,7 +83,7 @@ export class OrderResumeStore {
       return;
     }
     try {
-      this.storage()?.setItem(key, JSON.stringify({ version: 1, ...stored }));
+      this.storage()?.setItem(key, JSON.stringify({ version: STORED_VERSION, ...stored }));
     } catch {
       // Full or blocked storage: the order just will not survive a reload.
     }
@@ -107,14 +104,8 @@ export class OrderResumeStore {
     } catch {
       json = undefined;
     }
-    const parsed = storedOrderSchema.safeParse(json);
-    if (!parsed.success) {
-      this.forget(key);
-      return undefined;
-    }
-    const { order, clockOffsetMs } = parsed.data;
-    const stored: ResumableOrder = { order, clockOffsetMs };
-    if (!isStillPayable(stored, this.now())) {
+    const stored = readStoredOrder(json);
+    if (!stored || !isStillPayable(stored, this.now())) {
       this.forget(key);
       return undefined;
     }

@@ -4,14 +4,11 @@
  * once, and a challenge card's page opens in `<pay-3ds-dialog>`, on the sandbox's origin,
  * which reports the outcome with `postMessage` the way a real issuer's ACS does.
  */
-import * as z from 'zod/mini';
-import { detailErrorSchema, flattenFieldErrors, isFieldErrorTree, validate } from '../../contract/errors.js';
-import { nonEmptyString } from '../../contract/formats.js';
-import {
-  threeDSecureAuthenticationInputSchema,
-  threeDSecureResultSchema,
-  type ThreeDSecureResult,
-} from '../../contract/three-d-secure.js';
+import { detailOf, flattenFieldErrors, isFieldErrorTree } from '../../contract/error-bodies.js';
+import { isNonEmptyString, isPlainObject } from '../../contract/json-values.js';
+import { checkThreeDSecureInput } from '../../contract/three-d-secure-input.js';
+import { readThreeDSecureResult } from '../../contract/three-d-secure-results.js';
+import type { ThreeDSecureResult } from '../../contract/three-d-secure.js';
 import {
   ThreeDSecureCanceledError,
   ThreeDSecureFailedError,
@@ -39,24 +36,66 @@ export interface SandboxThreeDSecureSettings {
   fetch?: typeof fetch;
 }
 
-/** `POST /sandbox/3ds/sessions` answers the session; extra fields are dropped. */
-const sessionSchema = z.object({
-  referenceId: nonEmptyString,
-  challenge: z.boolean(),
-  outcome: z.enum(['pending', 'authenticated', 'failed', 'canceled']),
-  challengeUrl: z.optional(z.string()),
-  result: z.optional(threeDSecureResultSchema),
-});
-type ThreeDsSession = z.infer<typeof sessionSchema>;
+/** How a challenge ended, as the challenge page reports it. */
+type ChallengeOutcome = 'authenticated' | 'failed' | 'canceled';
 
-/** Enough of a message to tell whether it is about this session. */
-const messageAddressSchema = z.object({ type: z.literal(THREE_DS_RESULT_MESSAGE_TYPE), referenceId: z.string() });
+/** A session of `POST /sandbox/3ds/sessions`: `pending` until a challenge ends. */
+interface ThreeDsSession {
+  referenceId: string;
+  challenge: boolean;
+  outcome: ChallengeOutcome | 'pending';
+  challengeUrl?: string;
+  result?: ThreeDSecureResult;
+}
 
 /** The challenge page's report; `result` only when `authenticated`. */
-const resultMessageSchema = z.object({
-  outcome: z.enum(['authenticated', 'failed', 'canceled']),
-  result: z.optional(threeDSecureResultSchema),
-});
+interface ChallengeReport {
+  outcome: ChallengeOutcome;
+  result?: ThreeDSecureResult;
+}
+
+function isChallengeOutcome(value: unknown): value is ChallengeOutcome {
+  return value === 'authenticated' || value === 'failed' || value === 'canceled';
+}
+
+/**
+ * A provider's result where one may be: absent, or read (`null` when there but not in its form,
+ * which makes the whole answer unreadable).
+ */
+function optionalResult(value: unknown): ThreeDSecureResult | undefined | null {
+  return value === undefined ? undefined : (readThreeDSecureResult(value) ?? null);
+}
+
+/** The session the sandbox answered, with only the fields known here; `undefined` when not in its form. */
+function readSession(payload: unknown): ThreeDsSession | undefined {
+  if (!isPlainObject(payload)) return undefined;
+  const { referenceId, challenge, outcome, challengeUrl } = payload;
+  const result = optionalResult(payload['result']);
+  const fits =
+    isNonEmptyString(referenceId) &&
+    typeof challenge === 'boolean' &&
+    (outcome === 'pending' || isChallengeOutcome(outcome)) &&
+    (challengeUrl === undefined || typeof challengeUrl === 'string') &&
+    result !== null;
+  if (!fits) return undefined;
+  const session: ThreeDsSession = { referenceId, challenge, outcome };
+  if (challengeUrl !== undefined) session.challengeUrl = challengeUrl;
+  if (result !== undefined) session.result = result;
+  return session;
+}
+
+/** True when a posted message is a challenge result about the session `referenceId`. */
+function isAboutSession(data: unknown, referenceId: string): data is Record<string, unknown> {
+  return isPlainObject(data) && data['type'] === THREE_DS_RESULT_MESSAGE_TYPE && data['referenceId'] === referenceId;
+}
+
+/** The challenge page's report in a message about this session; `undefined` when not in its form. */
+function readChallengeReport(data: Record<string, unknown>): ChallengeReport | undefined {
+  const { outcome } = data;
+  const result = optionalResult(data['result']);
+  if (!isChallengeOutcome(outcome) || result === null) return undefined;
+  return result === undefined ? { outcome } : { outcome, result };
+}
 
 function describeFields(fields: Readonly<Record<string, readonly string[]>>): string {
   return Object.entries(fields)
@@ -113,15 +152,15 @@ async function startSession(
   if (signal?.aborted) throw new ThreeDSecureCanceledError();
   if (response.status === 400 && isFieldErrorTree(payload)) throw inputError(flattenFieldErrors(payload), 400);
   if (!response.ok) {
-    const detail = detailErrorSchema.safeParse(payload);
-    const said = detail.success ? `: ${detail.data.detail}` : '.';
+    const detail = detailOf(payload);
+    const said = detail === undefined ? '.' : `: ${detail}`;
     throw new ThreeDSecureSessionError(`O serviço de 3-D Secure respondeu ${response.status}${said}`, { status: response.status });
   }
-  const session = sessionSchema.safeParse(payload);
-  if (!session.success) {
+  const session = readSession(payload);
+  if (!session) {
     throw new ThreeDSecureSessionError('O serviço de 3-D Secure deu uma resposta inesperada.', { status: response.status });
   }
-  return session.data;
+  return session;
 }
 
 /** A session the issuer decided without asking the buyer. */
@@ -169,14 +208,13 @@ async function runChallenge(session: ThreeDsSession, settings: SandboxThreeDSecu
 
     function handleMessage(event: MessageEvent): void {
       if (event.origin !== challengeOrigin) return;
-      const address = messageAddressSchema.safeParse(event.data);
-      if (!address.success || address.data.referenceId !== session.referenceId) return;
-      const report = resultMessageSchema.safeParse(event.data);
-      if (!report.success || (report.data.outcome === 'authenticated' && !report.data.result)) {
+      if (!isAboutSession(event.data, session.referenceId)) return;
+      const report = readChallengeReport(event.data);
+      if (!report || (report.outcome === 'authenticated' && !report.result)) {
         finish(() => reject(new ThreeDSecureSessionError('A página do banco respondeu a verificação num formato inesperado.')));
         return;
       }
-      const { outcome, result } = report.data;
+      const { outcome, result } = report;
       if (outcome === 'authenticated' && result) finish(() => resolve(result));
       else if (outcome === 'failed') finish(() => reject(new ThreeDSecureFailedError()));
       else finish(() => reject(new ThreeDSecureCanceledError()));
@@ -209,14 +247,14 @@ export function createSandboxThreeDSecureProvider(settings: SandboxThreeDSecureS
     async authenticate(input: ThreeDSecureInput): Promise<ThreeDSecureResult> {
       const { signal } = input;
       if (signal?.aborted) throw new ThreeDSecureCanceledError(undefined, { cause: signal.reason });
-      const checked = validate(threeDSecureAuthenticationInputSchema, {
+      const checked = checkThreeDSecureInput({
         cardToken: input.cardToken,
         amountInCents: input.amountInCents,
         currency: input.currency,
         customer: input.customer,
         billingAddress: input.billingAddress,
       });
-      if (!checked.success) throw inputError(flattenFieldErrors(checked.errors));
+      if (!checked.success) throw inputError(checked.fields);
       // The challenge page posts its outcome to this origin only (docs/sandbox.md, "Cards").
       const session = await startSession(settings, { ...checked.data, parentOrigin: location.origin }, signal);
       return session.challenge ? runChallenge(session, settings, signal) : frictionlessOutcome(session);
