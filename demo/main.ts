@@ -1,8 +1,9 @@
 /**
- * The demo page's script: registers the widget's elements and the QA panel, then hands the
- * page's `<pay-checkout>` to the panel with the settings of the page's URL.
+ * The demo page's script: registers the widget's elements the way the script-tag build does
+ * (the form's at once, the result views and the 3-D Secure dialog when first needed) and the QA
+ * panel, then hands the page's `<pay-checkout>` to the panel with the settings of the page's URL.
  */
-import '../src/widget/define.js';
+import '../src/widget/script-tag.js';
 import './qa-panel.js';
 import { settingsFromUrl } from './demo-settings.js';
 

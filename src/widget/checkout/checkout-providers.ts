@@ -6,9 +6,8 @@
  */
 import type { AntifraudProfiler } from '../providers/antifraud-profiler.js';
 import { createSandboxAntifraudProfiler } from '../providers/antifraud-profiler.js';
-import { createApiCardTokenizer, type CardTokenizer } from '../providers/card-tokenizer.js';
-import type { ThreeDSecureProvider } from '../three-d-secure/provider.js';
-import { createSandboxThreeDSecureProvider } from '../three-d-secure/sandbox-provider.js';
+import type { CardTokenizer } from '../providers/card-tokenizer.js';
+import { ThreeDSecureSessionError, type ThreeDSecureProvider } from '../three-d-secure/provider.js';
 import type { CheckoutConfig } from './relay-connection.js';
 
 const SANDBOX_PROVIDER = 'sandbox';
@@ -18,9 +17,17 @@ function stringSetting(settings: Readonly<Record<string, unknown>> | null, name:
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-/** The API's card tokenizer with the config's public client id. */
+/**
+ * The API's card tokenizer with the config's public client id. Its code comes with the payment
+ * attempt's (payment-controller.ts), which imports it: by the time a card is tokenized it is there.
+ */
 export function defaultCardTokenizer(config: CheckoutConfig): CardTokenizer {
-  return createApiCardTokenizer(config.tokenization);
+  return {
+    async tokenize(card, options) {
+      const { createApiCardTokenizer } = await import('../providers/card-tokenizer.js');
+      return createApiCardTokenizer(config.tokenization).tokenize(card, options);
+    },
+  };
 }
 
 /** The sandbox's profiler when the config's `antifraud` is `{ provider: 'sandbox', scriptUrl }`. */
@@ -33,9 +40,23 @@ export function defaultAntifraudProfiler(config: CheckoutConfig): AntifraudProfi
 /**
  * The sandbox's 3DS provider when the config's `threeDSecure` is `{ provider: 'sandbox', sessionsUrl }`;
  * its challenge dialog goes into `host` (the checkout's shadow root), so the checkout's theme reaches it.
+ * Its code is fetched at the first authentication: a buyer who pays by Pix never downloads it.
  */
 export function defaultThreeDSecureProvider(config: CheckoutConfig, host: ShadowRoot, locale: string): ThreeDSecureProvider | undefined {
   const sessionsUrl = stringSetting(config.threeDSecure, 'sessionsUrl');
   if (stringSetting(config.threeDSecure, 'provider') !== SANDBOX_PROVIDER || !sessionsUrl) return undefined;
-  return createSandboxThreeDSecureProvider({ sessionsUrl, host, locale });
+  let provider: Promise<ThreeDSecureProvider> | undefined;
+  return {
+    async authenticate(input) {
+      provider ??= import('../three-d-secure/sandbox-provider.js').then(
+        ({ createSandboxThreeDSecureProvider }) => createSandboxThreeDSecureProvider({ sessionsUrl, host, locale }),
+        (error: unknown) => {
+          // Offline at that moment: the next attempt fetches it again.
+          provider = undefined;
+          throw new ThreeDSecureSessionError('A verificação 3-D Secure não pôde ser carregada.', {}, { cause: error });
+        },
+      );
+      return (await provider).authenticate(input);
+    },
+  };
 }

@@ -5,8 +5,10 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { Currency } from '../../contract/currencies.js';
+import { isCardMethod, type ChargeMethod } from '../../contract/payment-methods.js';
 import type { PayResultActionEvent } from '../events/result-action-event.js';
 import type { SupportedLocale } from '../i18n/locales.js';
+import type { OnDemandTag } from '../on-demand-elements.js';
 import { translate } from '../i18n/translate.js';
 import type { AttemptStep } from './payment-attempt.js';
 import type { PaymentBanner } from './payment-controller.js';
@@ -89,12 +91,26 @@ export interface ResultViewOptions {
 }
 
 /**
- * The created order's next step, as the element that shows it: a Pix code (Pix, Pix
- * Automático), a boleto, or a card outcome (paid, declined, refused, pending).
+ * The element that shows a created order's next step: a Pix code (Pix, Pix Automático), a
+ * boleto, or a card outcome (paid, declined, refused, pending). Chosen by what the order
+ * carries, so an order whose method names one thing and whose data another still shows.
  */
+export function resultTagOf(order: CheckoutOrder): OnDemandTag {
+  if (order.pix) return 'pay-pix-result';
+  return order.boleto ? 'pay-boleto-result' : 'pay-card-result';
+}
+
+/** The element that will show the order a `method` creates: fetched while the charge is on its way. */
+export function resultTagOfMethod(method: ChargeMethod): OnDemandTag {
+  if (isCardMethod(method)) return 'pay-card-result';
+  return method === 'boleto' ? 'pay-boleto-result' : 'pay-pix-result';
+}
+
+/** The created order's next step, in the element `resultTagOf` names. */
 export function resultView(order: CheckoutOrder, options: ResultViewOptions): TemplateResult {
   const { locale, currency, clockOffsetMs, onAction } = options;
-  if (order.pix) {
+  const tag = resultTagOf(order);
+  if (tag === 'pay-pix-result') {
     return html`<pay-pix-result
       part="result"
       exportparts=${PIX_PARTS}
@@ -105,7 +121,7 @@ export function resultView(order: CheckoutOrder, options: ResultViewOptions): Te
       @pay-result-action=${onAction}
     ></pay-pix-result>`;
   }
-  if (order.boleto) {
+  if (tag === 'pay-boleto-result') {
     return html`<pay-boleto-result
       part="result"
       exportparts=${BOLETO_PARTS}

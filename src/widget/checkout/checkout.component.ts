@@ -25,12 +25,13 @@ import { checkoutStyles } from './checkout.styles.js';
 import { loadFailureMessage } from './checkout-messages.js';
 import { chargeMetadata, offeredMethods, parseMethodList, payableAmount } from './checkout-offer.js';
 import { defaultAntifraudProfiler, defaultCardTokenizer, defaultThreeDSecureProvider } from './checkout-providers.js';
-import { bannerView, loadErrorView, productView, progressText, resultView } from './checkout-views.js';
+import { loadElement, OnDemandElements } from '../on-demand-elements.js';
+import { bannerView, loadErrorView, productView, progressText, resultTagOf, resultTagOfMethod, resultView } from './checkout-views.js';
 import { ConfigController, ConfigStatus } from './config-controller.js';
 import { OrderStatusController } from './order-status-controller.js';
 import type { PaymentRequest } from './payment-attempt.js';
 import { PaymentController } from './payment-controller.js';
-import { RelayConnection, type CheckoutConfig } from './relay-connection.js';
+import { RelayConnection, type CheckoutConfig, type CheckoutOrder } from './relay-connection.js';
 
 /**
  * @summary The checkout: loads an offer from the merchant's relay and takes the buyer from the
@@ -103,6 +104,8 @@ export class PayCheckout extends LitElement {
     source: () => (this.relay && this.offer ? { relay: this.connection(), offer: this.offer } : undefined),
     focusResult: () => this.focusResult(),
   });
+  /** The result views, fetched when a payment starts (or an order comes back) rather than with the form. */
+  private readonly onDemand = new OnDemandElements(this);
 
   @state() private method: ChargeMethod | undefined;
   @state() private methodError = '';
@@ -218,6 +221,11 @@ export class PayCheckout extends LitElement {
     this.installments = this.cardFields?.selectedInstallments ?? 1;
   }
 
+  /** The buyer starts on the form: the code that pays is fetched now, while they type. */
+  private handleFormFocus(): void {
+    this.payment.prepare();
+  }
+
   private handleSubmit(event: SubmitEvent): void {
     event.preventDefault();
     const { payment } = this;
@@ -240,6 +248,8 @@ export class PayCheckout extends LitElement {
     this.dispatchEvent(beforeSubmit);
     if (beforeSubmit.defaultPrevented) return;
     this.methodError = '';
+    // The view of the order is fetched while the charge is on its way, so it is there when the order is.
+    this.onDemand.require(resultTagOfMethod(request.method));
     payment.start(request, {
       relay: this.connection(),
       cardTokenizer: this.cardTokenizer ?? defaultCardTokenizer(config),
@@ -367,6 +377,10 @@ export class PayCheckout extends LitElement {
   /** Moves focus to the result view's title once drawn. */
   private focusResult(): void {
     void this.updateComplete.then(async () => {
+      const order = this.orderStatus.order;
+      // A view that could not be fetched leaves its error and retry button on screen instead.
+      if (!order || !(await loadElement(resultTagOf(order)).then(() => true, () => false))) return;
+      await this.updateComplete;
       const result = this.renderRoot.querySelector<HTMLElement & { updateComplete?: Promise<unknown> }>('[part~="result"]');
       await result?.updateComplete;
       result?.focus();
@@ -399,7 +413,7 @@ export class PayCheckout extends LitElement {
     const { locked } = this.payment;
     if (!method) return hidden ? nothing : html`<p class="empty">${translate(locale, 'checkout.noMethods')}</p>`;
     return html`
-      <form part="form" class="form" novalidate ?hidden=${hidden} @submit=${this.handleSubmit}>
+      <form part="form" class="form" novalidate ?hidden=${hidden} @submit=${this.handleSubmit} @focusin=${this.handleFormFocus}>
         ${bannerView(this.payment.banner, this.payment.phase === 'interrupted', locale)}
         <pay-method-picker
           part="methods"
@@ -444,6 +458,24 @@ export class PayCheckout extends LitElement {
     `;
   }
 
+  /** The order's result view; until its element is fetched it shows empty, and if it cannot be, an error with a retry. */
+  private renderResult(order: CheckoutOrder, config: CheckoutConfig, locale: SupportedLocale) {
+    const tag = resultTagOf(order);
+    if (this.onDemand.require(tag) === 'failed') {
+      return loadErrorView(translate(locale, 'checkout.loadFailed'), translate(locale, 'checkout.retry'), () => {
+        this.onDemand.retry(tag);
+        // The retry button goes away with the error: focus follows to the view.
+        this.focusResult();
+      });
+    }
+    return resultView(order, {
+      locale,
+      currency: config.product.currency,
+      clockOffsetMs: this.orderStatus.clockOffsetMs,
+      onAction: (event) => void this.handleResultAction(event),
+    });
+  }
+
   override render() {
     const locale = this.resolvedLocale;
     // Until the buyer's catalogue is here the checkout stays in its loading state, whose text every language has at hand.
@@ -460,14 +492,7 @@ export class PayCheckout extends LitElement {
       const order = this.orderStatus.order;
       content = html`
         ${productView(config, this.amount ?? config.offer.price, locale)}
-        ${order
-          ? resultView(order, {
-              locale,
-              currency: config.product.currency,
-              clockOffsetMs: this.orderStatus.clockOffsetMs,
-              onAction: (event) => void this.handleResultAction(event),
-            })
-          : nothing}
+        ${order ? this.renderResult(order, config, locale) : nothing}
         ${this.renderForm(config, locale, order !== undefined)}
       `;
     }

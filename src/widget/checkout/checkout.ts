@@ -2,9 +2,6 @@ import '../card/card-fields.js';
 import '../customer/customer-fields.js';
 import '../method-picker/method-picker.js';
 import '../price/price.js';
-import '../results/boleto-result/boleto-result.js';
-import '../results/card-result/card-result.js';
-import '../results/pix-result/pix-result.js';
 import { PayCheckout } from './checkout.component.js';
 
 export { PayCheckout };

@@ -11,7 +11,7 @@ import { PayOrderCreatedEvent } from '../events/order-created-event.js';
 import type { SupportedLocale } from '../i18n/locales.js';
 import { translate } from '../i18n/translate.js';
 import { refusalMessage } from './checkout-messages.js';
-import { PaymentAttempt, type AttemptOutcome, type AttemptStep, type PaymentRequest, type PaymentServices } from './payment-attempt.js';
+import type { AttemptOutcome, AttemptStep, PaymentAttempt, PaymentRequest, PaymentServices } from './payment-attempt.js';
 import type { CheckoutOrder } from './relay-connection.js';
 
 /** Where the buyer is: filling in the form, paying, asked to try again, or looking at the created order's result. */
@@ -38,6 +38,21 @@ export interface PaymentView {
   showCardErrors(fields: Readonly<Record<string, readonly string[]>>): void;
   /** Shows the created order's result; `receivedAtMs` is the buyer's clock when the relay's answer came. */
   showOrder(order: CheckoutOrder, receivedAtMs: number): void;
+}
+
+let attemptCode: Promise<typeof import('./payment-attempt.js')> | undefined;
+
+/**
+ * The attempt's code (with the card tokenizer it uses), fetched once: not with the form, since a
+ * buyer who only looks never needs it, but as soon as they start on the form (`prepare`), so it
+ * is there by "Pay". A failed fetch is forgotten and tried again.
+ */
+function loadAttemptCode(): Promise<typeof import('./payment-attempt.js')> {
+  attemptCode ??= import('./payment-attempt.js').catch((error: unknown) => {
+    attemptCode = undefined;
+    throw error;
+  });
+  return attemptCode;
 }
 
 export class PaymentController implements ReactiveController {
@@ -74,15 +89,25 @@ export class PaymentController implements ReactiveController {
     });
   }
 
+  /** Fetches the attempt's code ahead of "Pay"; a failure here is tried again by `start`. */
+  prepare(): void {
+    loadAttemptCode().catch(() => undefined);
+  }
+
   /** Starts a new attempt for `request`. */
   start(request: PaymentRequest, services: Omit<PaymentServices, 'onStep'>): void {
-    this.attempt = new PaymentAttempt(request, { ...services, onStep: (step) => this.handleStep(step) });
-    void this.run(this.attempt);
+    this.attempt = undefined;
+    void this.run(async () => {
+      const { PaymentAttempt } = await loadAttemptCode();
+      this.attempt = new PaymentAttempt(request, { ...services, onStep: (step) => this.handleStep(step) });
+      return this.attempt;
+    });
   }
 
   /** Runs the interrupted attempt again, with its key and body. */
   retry(): void {
-    if (this.attempt) void this.run(this.attempt);
+    const { attempt } = this;
+    if (attempt) void this.run(() => attempt);
   }
 
   /** Back to the form after a result: the buyer will pay again, with a new attempt. */
@@ -101,7 +126,7 @@ export class PaymentController implements ReactiveController {
     else if (step.step === 'authenticating') this.view.announce(translate(locale, 'threeDs.authenticating'));
   }
 
-  private async run(attempt: PaymentAttempt): Promise<void> {
+  private async run(attemptToRun: () => PaymentAttempt | Promise<PaymentAttempt>): Promise<void> {
     const abort = new AbortController();
     this.abort = abort;
     this.phase = 'paying';
@@ -110,10 +135,13 @@ export class PaymentController implements ReactiveController {
     this.host.requestUpdate();
     this.view.announce(translate(this.view.locale(), 'checkout.submitting'));
     let outcome: AttemptOutcome;
+    let attempt: PaymentAttempt | undefined;
     try {
+      attempt = await attemptToRun();
       outcome = await attempt.run(abort.signal);
     } catch {
-      outcome = { outcome: 'refused', errorType: 'unknown', fields: {} };
+      // No attempt: its code could not be fetched, nothing was sent, and "Pay" fetches it again.
+      outcome = attempt ? { outcome: 'refused', errorType: 'unknown', fields: {} } : { outcome: 'interrupted', waitSeconds: undefined, cause: 'offline' };
     }
     if (this.abort === abort) this.abort = undefined;
     this.step = undefined;
