@@ -15,6 +15,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type LogLevel, type Rolldown, type UserConfig } from 'vite';
+import { minifyLitTemplates } from './scripts/minify-lit-templates.js';
 
 /** The three script-tag builds. */
 export type CdnVariant = 'module' | 'classic' | 'development';
@@ -25,7 +26,7 @@ export const CDN_VARIANTS: readonly CdnVariant[] = ['module', 'classic', 'develo
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
 
 /** The side-effect entry the script-tag builds are made from. */
-export const CDN_ENTRY = `${ROOT}src/widget/define.ts`;
+export const CDN_ENTRY = `${ROOT}src/widget/script-tag.ts`;
 
 /** The file each variant writes at the top of its directory. */
 export const CDN_FILE_NAMES: Record<CdnVariant, string> = {
@@ -76,6 +77,8 @@ export function cdnBuildConfig(variant: CdnVariant, options: CdnBuildOptions): U
     root: ROOT,
     mode: development ? 'development' : 'production',
     publicDir: false,
+    // The development build keeps the templates as written, for reading.
+    plugins: development ? [] : [minifyLitTemplates()],
     logLevel: options.logLevel ?? 'warn',
     // Explicit rather than derived from NODE_ENV, which an earlier build in the same process may have set.
     resolve: { conditions: ['module', 'browser', development ? 'development' : 'production'] },
@@ -93,13 +96,14 @@ export function cdnBuildConfig(variant: CdnVariant, options: CdnBuildOptions): U
         fileName: () => CDN_FILE_NAMES[variant],
       },
       rolldownOptions: {
+        preserveEntrySignatures: 'allow-extension',
         output: {
           // Vite keeps whitespace in an ES library build; a script tag wants it gone too.
           minify: !development,
           // Licence comments stay; tree-shaking annotations and JSDoc have done their work.
           comments: development ? true : { legal: true, annotation: false, jsdoc: false },
           chunkFileNames: (chunk) => `chunks/${chunkName(chunk)}-[hash]${chunkSuffix}.js`,
-          ...(variant === 'classic' ? { codeSplitting: false } : {}),
+          codeSplitting: variant === 'classic' ? false : { groups: [{ name: 'pay-checkout', tags: ['$initial'] }] },
         },
       },
     },

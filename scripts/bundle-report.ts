@@ -57,7 +57,14 @@ export function sizeSection(report: CdnBundleReport, variants: VariantFile[], co
   const chunkRows = [
     ...report.chunks.map((chunk) => [`\`${chunk.file}\``, chunk.loading, kb(chunk.raw), kb(chunk.gzip), kb(chunk.brotli)]),
     ['**initial**', '', kb(report.initial.raw), `**${kb(report.initial.gzip)}**`, kb(report.initial.brotli)],
-    ['**all chunks**', '', kb(report.total.raw), `**${kb(report.total.gzip)}**`, kb(report.total.brotli)],
+    ['**all chunks**', 'every language', kb(report.total.raw), `**${kb(report.total.gzip)}**`, kb(report.total.brotli)],
+    [
+      '**the most one buyer fetches**',
+      report.buyer.locale === undefined ? '' : `one language (\`${report.buyer.locale}\`, the costliest)`,
+      kb(report.buyer.raw),
+      `**${kb(report.buyer.gzip)}**`,
+      kb(report.buyer.brotli),
+    ],
     ...variants.map((variant) => [`\`${variant.file}\``, variant.note, kb(variant.raw), kb(variant.gzip), kb(variant.brotli)]),
   ];
   const costHeader = ['', 'initial (gzip)', 'on demand (gzip)', 'total (gzip)', 'share', 'total (raw, minified)'];
@@ -68,7 +75,10 @@ export function sizeSection(report: CdnBundleReport, variants: VariantFile[], co
     '### Script-tag build (`dist/cdn/`)',
     '',
     '"initial" is what `<script type="module" src="pay-checkout.js">` fetches before the checkout renders: the',
-    'entry and the chunks it imports statically. "on demand" chunks are fetched by an `import()` when a buyer needs them.',
+    'entry and the chunks it imports statically. "on demand" chunks are fetched by an `import()` when a buyer needs them:',
+    'the payment\'s code once they start on the form, a result view when they pay, the QR encoder for a Pix code, the',
+    '3-D Secure provider and dialog for that method, and the catalogue of a language other than pt-BR (which is in the',
+    'initial chunk). A buyer reads one language, so the most one buyer fetches leaves out the other languages\' catalogues.',
     '',
     table(['file', 'loaded', 'raw', 'gzip', 'brotli'], chunkRows),
     '',

@@ -8,9 +8,12 @@ import { extname, join, normalize } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CDN_FILE_NAMES, CLASSIC_GLOBAL_NAME } from '../../vite.build-cdn.config.js';
 import { buildCdnVariant } from '../../scripts/cdn-bundle.js';
+import { ON_DEMAND_TAGS } from '../../src/widget/on-demand-elements.js';
 import { registeredTags } from './package-layout.js';
 
 const TAGS = registeredTags();
+/** The form's elements, registered as the script runs; the others come when needed. */
+const FORM_TAGS = TAGS.filter((tag) => !(ON_DEMAND_TAGS as string[]).includes(tag));
 
 /** scripts/executables.js is plain JavaScript without types: its functions are typed here. */
 async function chromiumLaunchSettings(): Promise<{ executablePath: string; args: string[] }> {
@@ -89,9 +92,18 @@ describe('the script-tag builds in a browser', () => {
 
   const definedTags = (page: Page) => page.evaluate((tags) => tags.filter((tag) => customElements.get(tag) !== undefined), TAGS);
 
+  /** Puts each on-demand element in the page, as a shop showing one by itself does, and waits until all are registered. */
+  const useOnDemandElements = (page: Page) =>
+    page.evaluate(async (tags) => {
+      for (const tag of tags) document.body.append(document.createElement(tag));
+      await Promise.all(tags.map((tag) => customElements.whenDefined(tag)));
+    }, ON_DEMAND_TAGS);
+
   describe('when a page loads pay-checkout.js as a module', () => {
-    it('registers every element without an error', async () => {
+    it("registers the form's elements at once, the others when the page uses them, without an error", async () => {
       const { page, errors } = await visit('module.html');
+      assert.deepEqual(await definedTags(page), FORM_TAGS);
+      await useOnDemandElements(page);
       assert.deepEqual(await definedTags(page), TAGS);
       assert.deepEqual(errors, []);
       await page.close();
@@ -105,15 +117,18 @@ describe('the script-tag builds in a browser', () => {
         for (const file of files) results.push(typeof (await import(`/chunks/${file}`)));
         return results;
       }, chunks);
-      assert.ok(chunks.some((file) => file.startsWith('qrcode-')), chunks.join(', '));
+      for (const name of ['qr-encoder-', 'pix-result-', 'boleto-result-', 'card-result-', 'three-d-secure-dialog-']) {
+        assert.ok(chunks.some((file) => file.startsWith(name)), `no ${name}* in ${chunks.join(', ')}`);
+      }
       assert.deepEqual(loaded, chunks.map(() => 'object'));
       await page.close();
     });
   });
 
   describe('when a page loads pay-checkout.classic.js as a classic script', () => {
-    it(`registers every element and puts the classes on window.${CLASSIC_GLOBAL_NAME}`, async () => {
+    it(`registers every element (the on-demand ones when used) and puts the classes on window.${CLASSIC_GLOBAL_NAME}`, async () => {
       const { page, errors } = await visit('classic.html');
+      await useOnDemandElements(page);
       assert.deepEqual(await definedTags(page), TAGS);
       assert.equal(await page.evaluate((name) => typeof (window as unknown as Record<string, { PayCheckout?: unknown }>)[name]?.PayCheckout, CLASSIC_GLOBAL_NAME), 'function');
       assert.deepEqual(errors, []);
