@@ -10,7 +10,8 @@ import ts from 'typescript';
 // Type-only imports vanish at compile time and are not followed.
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const ENTRIES = ['src/widget/define.ts', 'src/widget/index.ts'];
+/** The npm package's browser entries and the script-tag build's. */
+const ENTRIES = ['src/widget/define.ts', 'src/widget/index.ts', 'src/widget/script-tag.ts'];
 const FORBIDDEN_PACKAGE = 'zod';
 /** The export conditions the script-tag build resolves packages with. */
 const CONDITIONS = new Set(['browser', 'import', 'module', 'production', 'default']);
