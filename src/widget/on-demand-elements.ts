@@ -1,12 +1,13 @@
 /**
- * The elements a buyer needs only after paying, or only for one method: the three result views
- * and the 3-D Secure challenge dialog. Each is registered by its own module, fetched the first
+ * The elements a buyer needs only after paying, or only for some methods: the card form, the
+ * three result views and the 3-D Secure challenge dialog. Each is registered by its own module, fetched the first
  * time it is needed, so the script-tag build's first chunk holds only the form. In the npm
  * build `define.js` imports them all at once, and loading one here costs nothing.
  */
 import type { ReactiveControllerHost } from 'lit';
 
 const LOADERS = {
+  'pay-card-fields': () => import('./card/card-fields.js'),
   'pay-pix-result': () => import('./results/pix-result/pix-result.js'),
   'pay-boleto-result': () => import('./results/boleto-result/boleto-result.js'),
   'pay-card-result': () => import('./results/card-result/card-result.js'),

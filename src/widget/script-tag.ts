@@ -1,10 +1,11 @@
 /**
  * The entry of the script-tag build (`dist/cdn/pay-checkout.js`). Loading it registers the
- * elements of the form at once (`<pay-checkout>`, `<pay-method-picker>`, `<pay-customer-fields>`,
- * `<pay-card-fields>`, `<pay-price>`) and the others when first needed: the result views
- * (`<pay-pix-result>`, `<pay-boleto-result>`, `<pay-card-result>`) and the 3-D Secure dialog
- * (`<pay-3ds-dialog>`) come in their own chunks, fetched by the checkout when a payment starts
- * or a challenge opens, or as soon as the page puts one in the document itself.
+ * elements every form shows at once (`<pay-checkout>`, `<pay-method-picker>`,
+ * `<pay-customer-fields>`, `<pay-price>`) and the others when first needed: the card form
+ * (`<pay-card-fields>`), the result views (`<pay-pix-result>`, `<pay-boleto-result>`,
+ * `<pay-card-result>`) and the 3-D Secure dialog (`<pay-3ds-dialog>`) come in their own chunks,
+ * fetched by the checkout when its offer takes a card, a payment starts or a challenge opens,
+ * or as soon as the page puts one in the document itself.
  *
  * It exports the classes of the elements it registers at once, the events, the sandbox's
  * anti-fraud profiler and the 3-D Secure errors; an on-demand element's class is
@@ -21,7 +22,6 @@ loadWhenUsed(document);
 export { PayCheckout } from './checkout/checkout.js';
 export { PayMethodPicker } from './method-picker/method-picker.js';
 export { PayCustomerFields } from './customer/customer-fields.js';
-export { PayCardFields } from './card/card-fields.js';
 export { PayPrice } from './price/price.js';
 export { loadElement, ON_DEMAND_TAGS, type OnDemandTag } from './on-demand-elements.js';
 

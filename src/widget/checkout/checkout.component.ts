@@ -3,7 +3,7 @@ import type { PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { keyed } from 'lit/directives/keyed.js';
 import { parseCents } from '../../contract/money.js';
-import { isCardMethod, type ChargeMethod } from '../../contract/payment-methods.js';
+import { isCardMethod, type ChargeMethod } from '../../contract/payment-method-lists.js';
 import { deviceFingerprint } from '../attempt/device-fingerprint.js';
 import type { PayCardFields } from '../card/card-fields.component.js';
 import type { PayCustomerFields, CustomerPrefill } from '../customer/customer-fields.component.js';
@@ -334,6 +334,8 @@ export class PayCheckout extends LitElement {
     const method = this.method;
     const customerFields = this.customerFields;
     if (!config || !method || !customerFields) return undefined;
+    // A card form still on its way (or that could not be fetched) has nothing to pay with yet: its status is on screen.
+    if (this.isCard && this.onDemand.require('pay-card-fields') !== 'ready') return undefined;
     const cardFields = this.isCard ? this.cardFields : undefined;
     // The card first: the buyer's fields come before it on screen and take focus last.
     const cardValid = cardFields ? cardFields.validate() : true;
@@ -412,6 +414,8 @@ export class PayCheckout extends LitElement {
     // The form is locked while an attempt runs or waits to be tried again: its request is fixed.
     const { locked } = this.payment;
     if (!method) return hidden ? nothing : html`<p class="empty">${translate(locale, 'checkout.noMethods')}</p>`;
+    // The card form is fetched as soon as the offer takes a card, so it is there when the buyer picks one.
+    if (methods.some(isCardMethod)) this.onDemand.require('pay-card-fields');
     return html`
       <form part="form" class="form" novalidate ?hidden=${hidden} @submit=${this.handleSubmit} @focusin=${this.handleFormFocus}>
         ${bannerView(this.payment.banner, this.payment.phase === 'interrupted', locale)}
@@ -439,23 +443,33 @@ export class PayCheckout extends LitElement {
           ? html`
               <fieldset class="card">
                 <legend>${translate(locale, 'checkout.card.legend')}</legend>
-                ${keyed(
-                  this.cardFormKey,
-                  html`<pay-card-fields
-                    part="card"
-                    locale=${locale}
-                    currency=${config.product.currency}
-                    .installments=${config.installments}
-                    ?disabled=${locked}
-                    @pay-card-change=${this.handleCardChange}
-                  ></pay-card-fields>`,
-                )}
+                ${this.renderCardFields(config, locale, locked)}
               </fieldset>
             `
           : nothing}
         ${this.renderSubmit(config, locale)}
       </form>
     `;
+  }
+
+  /** The card form, once its element is fetched (a shop that takes no card never fetches it). */
+  private renderCardFields(config: CheckoutConfig, locale: SupportedLocale, locked: boolean) {
+    const status = this.onDemand.require('pay-card-fields');
+    if (status === 'loading') return html`<p class="loading" role="status">${LOADING_TEXTS[locale]}</p>`;
+    if (status === 'failed') {
+      return loadErrorView(translate(locale, 'checkout.loadFailed'), translate(locale, 'checkout.retry'), () => this.onDemand.retry('pay-card-fields'));
+    }
+    return keyed(
+      this.cardFormKey,
+      html`<pay-card-fields
+        part="card"
+        locale=${locale}
+        currency=${config.product.currency}
+        .installments=${config.installments}
+        ?disabled=${locked}
+        @pay-card-change=${this.handleCardChange}
+      ></pay-card-fields>`,
+    );
   }
 
   /** The order's result view; until its element is fetched it shows empty, and if it cannot be, an error with a retry. */

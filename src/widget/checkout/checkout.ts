@@ -1,4 +1,3 @@
-import '../card/card-fields.js';
 import '../customer/customer-fields.js';
 import '../method-picker/method-picker.js';
 import '../price/price.js';
