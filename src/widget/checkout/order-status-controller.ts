@@ -15,8 +15,8 @@ import { PayStatusChangeEvent } from '../events/status-change-event.js';
 import type { MessageKey } from '../i18n/catalogue.js';
 import type { SupportedLocale } from '../i18n/locales.js';
 import { translate } from '../i18n/translate.js';
-import { estimateClockOffset } from '../results/countdown.js';
-import { LiveOrderStatus } from '../results/live-status.js';
+import { estimateClockOffset } from '../results/clock-offset.js';
+import type { LiveOrderStatus } from '../results/live-status.js';
 import { OrderResumeStore, resumeKey } from '../results/order-resume.js';
 import { orderStatusMessage } from './checkout-messages.js';
 import type { CheckoutOrder, RelayConnection } from './relay-connection.js';
@@ -36,6 +36,20 @@ export interface OrderStatusView {
   focusResult(): void;
 }
 
+/** How long to wait before fetching the following's code again when it could not be (the buyer is offline). */
+const LIVE_STATUS_RETRY_MS = 5_000;
+
+let liveStatusCode: Promise<typeof import('../results/live-status.js')> | undefined;
+
+/** The following's code, fetched with the first order rather than with the form; a failed fetch is forgotten. */
+function loadLiveStatus(): Promise<typeof import('../results/live-status.js')> {
+  liveStatusCode ??= import('../results/live-status.js').catch((error: unknown) => {
+    liveStatusCode = undefined;
+    throw error;
+  });
+  return liveStatusCode;
+}
+
 /** What the buyer hears when the order is paid: a card approved, a Pix or boleto confirmed, a Pix Automático authorized. */
 function paidMessage(order: CheckoutOrder): MessageKey {
   if (order.paymentMethod === 'pix_auto') return 'pixAuto.confirmed.title';
@@ -53,7 +67,8 @@ export class OrderStatusController implements ReactiveController {
   private readonly host: OrderStatusHost;
   private readonly view: OrderStatusView;
   private readonly store: OrderResumeStore;
-  private followed: { key: string; live: LiveOrderStatus } | undefined;
+  /** The order's storage key and its following, once the following's code is there. */
+  private followed: { key: string; live: LiveOrderStatus | undefined } | undefined;
 
   constructor(host: OrderStatusHost, view: OrderStatusView, store: OrderResumeStore = new OrderResumeStore()) {
     this.host = host;
@@ -64,13 +79,13 @@ export class OrderStatusController implements ReactiveController {
 
   hostConnected(): void {
     const { order, followed } = this;
-    if (order && followed && followed.live.transport === 'stopped' && !isFinalChargeStatus(order.status)) followed.live.start(order.status);
+    if (order && followed?.live && followed.live.transport === 'stopped' && !isFinalChargeStatus(order.status)) followed.live.start(order.status);
   }
 
   hostDisconnected(): void {
     // A move in the DOM reconnects in the same task; only a removal stops the following.
     queueMicrotask(() => {
-      if (!this.host.isConnected) this.followed?.live.stop();
+      if (!this.host.isConnected) this.followed?.live?.stop();
     });
   }
 
@@ -109,7 +124,7 @@ export class OrderStatusController implements ReactiveController {
 
   /** Stops showing and following the order, keeping it for a later resume (the checkout moved to another relay or offer). */
   release(): void {
-    this.followed?.live.stop();
+    this.followed?.live?.stop();
     this.followed = undefined;
     this.order = undefined;
     this.resumed = false;
@@ -118,7 +133,7 @@ export class OrderStatusController implements ReactiveController {
   }
 
   private open(order: CheckoutOrder, clockOffsetMs: number, resumed: boolean): void {
-    this.followed?.live.stop();
+    this.followed?.live?.stop();
     this.followed = undefined;
     this.order = order;
     this.clockOffsetMs = clockOffsetMs;
@@ -126,15 +141,28 @@ export class OrderStatusController implements ReactiveController {
     const source = this.view.source();
     if (source) {
       const { relay } = source;
-      const live = new LiveOrderStatus({
-        eventsUrl: relay.orderEventsUrl(order.id),
-        readOrder: (signal) => relay.getOrder(order.id, { signal }),
-        onStatus: (status) => this.handleStatus(status),
-        onGone: () => this.clear(),
-      });
-      this.followed = { key: resumeKey(relay.url(''), source.offer), live };
+      const followed: NonNullable<OrderStatusController['followed']> = { key: resumeKey(relay.url(''), source.offer), live: undefined };
+      this.followed = followed;
       this.keep();
-      if (this.host.isConnected) live.start(order.status);
+      const follow = (): void => {
+        loadLiveStatus().then(
+          ({ LiveOrderStatus }) => {
+            // Another order, or none, may be on screen by now.
+            if (this.followed !== followed) return;
+            followed.live = new LiveOrderStatus({
+              eventsUrl: relay.orderEventsUrl(order.id),
+              readOrder: (signal) => relay.getOrder(order.id, { signal }),
+              onStatus: (status) => this.handleStatus(status),
+              onGone: () => this.clear(),
+            });
+            if (this.host.isConnected) followed.live.start(this.order?.status ?? order.status);
+          },
+          () => {
+            if (this.followed === followed) setTimeout(follow, LIVE_STATUS_RETRY_MS);
+          },
+        );
+      };
+      follow();
     }
     this.host.requestUpdate();
   }

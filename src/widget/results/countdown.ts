@@ -2,23 +2,12 @@
  * How long a Pix code stays payable. `pix.expirationDate` is the acquirer's word (public-api.md,
  * `pix` object: "the returned value is authoritative"), written in either date-time form, and
  * on the API's clock. The buyer's clock may be minutes off, so the countdown runs on the API's
- * clock: the offset between the two is taken when the charge's answer arrives, as the order's
- * `createdAt` (written by the API at creation) minus the buyer's clock at receipt.
- *
- * Why `createdAt` rather than the relay's `Date` header: the header is the relay's clock, which
- * need not be the API's (the sandbox's clock can be moved by tests), and it has one-second
- * steps just the same. The time the answer spent on its way back, and an answer replayed for a
- * retried attempt, make the estimate err on the short side: the countdown may end a little
- * early, never late.
+ * clock, with the offset clock-offset.ts estimates when the charge's answer arrives.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { parseApiDateTime } from '../../contract/format-checks.js';
 
-/** Milliseconds the API's clock is ahead of the buyer's (negative when behind); 0 when `createdAt` cannot be read. */
-export function estimateClockOffset(createdAt: string, receivedAtMs: number): number {
-  const created = parseApiDateTime(createdAt);
-  return created === undefined ? 0 : created.getTime() - receivedAtMs;
-}
+export { estimateClockOffset } from './clock-offset.js';
 
 /** Milliseconds left until `expirationDate` (either API form), on the API's clock; undefined when unreadable. */
 export function msUntil(expirationDate: string, clockOffsetMs: number, nowMs: number): number | undefined {

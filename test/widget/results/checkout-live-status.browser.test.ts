@@ -84,6 +84,8 @@ describe('<pay-checkout> follows the order it shows', () => {
     const el = await readyCheckout();
     const order = await payPix(el);
     const view = (await checkoutResult(el, 'pay-pix-result')) as PayPixResult;
+    // The following starts once its code is there (fetched with the first order).
+    await waitUntil(() => opened.length > 0, 'the event stream was not opened');
     expect(opened).to.deep.equal([`${env.pageOrigin}/relay/orders/${order.id}/events`]);
     const paid = oneEvent(el, 'pay-paid');
     await sandboxControl(`orders/${order.id}/pay`, 'POST');
