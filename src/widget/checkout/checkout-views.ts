@@ -5,7 +5,7 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { Currency } from '../../contract/currencies.js';
-import { isCardMethod, type ChargeMethod } from '../../contract/payment-methods.js';
+import { isCardMethod, type ChargeMethod } from '../../contract/payment-method-lists.js';
 import type { PayResultActionEvent } from '../events/result-action-event.js';
 import type { SupportedLocale } from '../i18n/locales.js';
 import type { OnDemandTag } from '../on-demand-elements.js';

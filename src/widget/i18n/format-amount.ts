@@ -1,4 +1,4 @@
-import { DECIMAL_PATTERN } from '../../contract/formats.js';
+import { DECIMAL_PATTERN } from '../../contract/format-checks.js';
 import type { Currency } from '../../contract/currencies.js';
 import type { SupportedLocale } from './locales.js';
 
