@@ -4,13 +4,31 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Rolldown } from 'vite';
-import { buildCdnVariant, measureCdnBundle, type CdnBundleReport, type CostReport } from '../../scripts/cdn-bundle.js';
-
-const gzipOf = (cost: CostReport | undefined) => (cost ? cost.initial.gzip + cost.onDemand.gzip : 0);
+import { BUDGETS, buildCdnVariant, checkBudgets, measureCdnBundle, type CdnBundleReport, type CostReport } from '../../scripts/cdn-bundle.js';
 import { registrationFiles } from './package-layout.js';
 
+const gzipOf = (cost: CostReport | undefined) => (cost ? cost.initial.gzip + cost.onDemand.gzip : 0);
+
 /** What the widget may put in a buyer's page; a server dependency here would be a mistake. */
-const BROWSER_DEPENDENCIES = ['lit', 'qrcode', 'zod'];
+const BROWSER_DEPENDENCIES = ['lit'];
+
+/** Today's most for one buyer, above the 45 KB budget: lowered as that budget is worked towards. */
+const BUYER_CEILING_GZIP = 57_000;
+
+/** The code a buyer fetches only when they need it, by a piece of its module's path. */
+const ON_DEMAND_CODE = [
+  'src/widget/card/card-fields.component.ts',
+  'src/widget/results/qr-encoder.ts',
+  'src/widget/results/pix-result/pix-result.component.ts',
+  'src/widget/results/boleto-result/boleto-result.component.ts',
+  'src/widget/results/card-result/card-result.component.ts',
+  'src/widget/three-d-secure/three-d-secure-dialog.component.ts',
+  'src/widget/three-d-secure/sandbox-provider.ts',
+  'src/widget/checkout/payment-attempt.ts',
+  'src/widget/providers/card-tokenizer.ts',
+  'src/widget/i18n/messages/es.ts',
+  'src/widget/i18n/messages/en.ts',
+];
 
 // Built fresh, into a temporary directory, so a stale dist/ can neither pass nor fail the budgets.
 describe('the script-tag build (dist/cdn/pay-checkout.js): what goes in', () => {
@@ -32,21 +50,52 @@ describe('the script-tag build (dist/cdn/pay-checkout.js): what goes in', () => 
       assert.equal(defined, registrationFiles().length);
     });
 
-    it('fetches the Pix QR encoder (qrcode) only when a QR is shown', () => {
-      const qrcode = report.dependencies.find((cost) => cost.name === 'qrcode');
-      assert.ok(qrcode && qrcode.onDemand.gzip > 0, 'qrcode is not in the build');
-      assert.equal(qrcode.initial.gzip, 0);
-      assert.ok(report.chunks.some((chunk) => chunk.loading === 'on demand' && chunk.file.startsWith('chunks/qrcode-')));
+    it('keeps the card form, the result views, the QR encoder, the 3-D Secure code, the payment and other languages out of the initial chunk', () => {
+      const loadingOf = (path: string) => {
+        const chunk = chunks.find((candidate) => Object.keys(candidate.modules).some((id) => id.endsWith(path)));
+        return chunk && report.chunks.find((measured) => measured.file === chunk.fileName)?.loading;
+      };
+      assert.deepEqual(
+        ON_DEMAND_CODE.map((path) => [path, loadingOf(path)]),
+        ON_DEMAND_CODE.map((path) => [path, 'on demand']),
+      );
+      assert.equal(loadingOf('src/widget/i18n/messages/pt-BR.ts'), 'initial');
     });
 
-    it('bundles no package but lit, zod and qrcode (and what they pull in)', () => {
+    it('bundles no package but lit (and what it pulls in)', () => {
       const named = report.dependencies.map((cost) => cost.name).filter((name) => name !== 'our code' && name !== 'bundler runtime');
       assert.deepEqual(named.filter((name) => !BROWSER_DEPENDENCIES.includes(name)), [], `packages in the bundle: ${report.packages.join(', ')}`);
+    });
+
+    it('counts for one buyer every chunk but the catalogues of the languages they do not read', () => {
+      const catalogues = report.chunks.filter((chunk) => chunk.loading === 'on demand' && chunk.catalogue !== undefined);
+      assert.deepEqual(catalogues.map((chunk) => chunk.catalogue).sort(), ['en', 'es']);
+      const cheapest = Math.min(...catalogues.map((chunk) => chunk.gzip));
+      assert.equal(report.buyer.gzip, report.total.gzip - cheapest);
     });
 
     it('shares the measured size among the dependencies without losing a byte', () => {
       const shared = report.dependencies.reduce((sum, cost) => sum + gzipOf(cost), 0);
       assert.ok(Math.abs(shared - report.total.gzip) < 1, `${shared} shared, ${report.total.gzip} measured`);
+    });
+  });
+
+  describe('the budgets', () => {
+    it(`fetches at most ${BUDGETS.initialGzip / 1000} KB gzip before the checkout shows`, () => {
+      assert.ok(report.initial.gzip <= BUDGETS.initialGzip, `initial chunks: ${report.initial.gzip} bytes of gzip`);
+    });
+
+    // The 45 KB budget for what one buyer fetches is not met yet (docs/performance.md says by how
+    // much; `npm run budgets` fails on it). Until it is, this ceiling keeps the figure from growing.
+    it(`lets one buyer fetch no more than ${BUYER_CEILING_GZIP / 1000} KB gzip, on the way to ${BUDGETS.buyerGzip / 1000} KB`, () => {
+      assert.ok(report.buyer.gzip <= BUYER_CEILING_GZIP, `one buyer (${report.buyer.locale}): ${report.buyer.gzip} bytes of gzip`);
+    });
+
+    it('says over budget when a budget is exceeded', () => {
+      const within = { ...report, initial: { ...report.initial, gzip: BUDGETS.initialGzip }, buyer: { ...report.buyer, gzip: BUDGETS.buyerGzip } };
+      const over = { ...report, initial: { ...report.initial, gzip: BUDGETS.initialGzip + 1 }, buyer: { ...report.buyer, gzip: BUDGETS.buyerGzip + 1 } };
+      assert.deepEqual(checkBudgets(within).map((verdict) => verdict.ok), [true, true]);
+      assert.deepEqual(checkBudgets(over).map((verdict) => verdict.ok), [false, false]);
     });
   });
 });
