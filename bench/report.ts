@@ -117,7 +117,7 @@ export function benchSection(results: BenchResults): string {
     '',
     '### 1. Against a peer: bundle bytes',
     '',
-    'Both built in the same run with Vite (Rolldown), minified, tree-shaken, as ES modules. Ours: `src/widget/define.ts`,',
+    'Both built in the same run with Vite (Rolldown), minified, tree-shaken, as ES modules. Ours: `src/widget/script-tag.ts`,',
     'the script-tag build (`dist/cdn/pay-checkout.js` and its chunks). The peer: an entry importing exactly',
     '`AdyenCheckout`, `Card`, `Pix` and `Boleto` from the package\'s ESM build, plus the stylesheet the package ships,',
     'which a page needs too. KB of 1,000 bytes; gzip level 9, brotli quality 11, each file compressed on its own.',
