@@ -8,17 +8,11 @@ import { isCurrency, type Currency } from '../../contract/currency-codes.js';
 import { DECIMAL_PATTERN } from '../../contract/format-checks.js';
 import { isFiniteNumber, isNonEmptyString, isPlainObject } from '../../contract/json-values.js';
 import { isChargeMethod, type ChargeMethod } from '../../contract/payment-method-lists.js';
+import type { WidgetInstallmentOption } from '../../relay/config-route.js';
 import type { PublicOrder } from '../../relay/order-book.js';
 
-/** One row of the offer's instalment table, every amount a decimal string. */
-export interface CheckoutInstallmentOption {
-  installments: number;
-  installmentAmount: string;
-  total: string;
-  interest: string;
-  interestPercentage: string;
-  interestFree: boolean;
-}
+/** One row of the offer's instalment table, every amount a decimal string: the relay's own type. */
+export type CheckoutInstallmentOption = WidgetInstallmentOption;
 
 /** The checkout's configuration for one offer (src/relay/config-route.ts, `WidgetConfig`). */
 export interface CheckoutConfig {
