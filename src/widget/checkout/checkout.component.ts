@@ -13,7 +13,7 @@ import type { PayMethodChangeEvent } from '../events/method-change-event.js';
 import { PayReadyEvent } from '../events/ready-event.js';
 import type { PayResultActionEvent } from '../events/result-action-event.js';
 import { formatAmount } from '../i18n/format-amount.js';
-import { LOADING_TEXTS } from '../i18n/loading-texts.js';
+import { CATALOGUE_FAILURE_TEXTS, LOADING_TEXTS } from '../i18n/loading-texts.js';
 import { LocaleController } from '../i18n/locale-controller.js';
 import { resolveLocale, type SupportedLocale } from '../i18n/locales.js';
 import { translate } from '../i18n/translate.js';
@@ -53,7 +53,7 @@ import { RelayConnection, type CheckoutConfig, type CheckoutOrder } from './rela
  *
  * @csspart base - The wrapper of everything.
  * @csspart loading - The loading message.
- * @csspart load-error - The error state when the offer could not be loaded.
+ * @csspart load-error - The error state when the offer, or the texts of the buyer's language, could not be loaded.
  * @csspart retry-button - Its "try again" button.
  * @csspart product - The product summary (image, name, price).
  * @csspart product-image - The product image.
@@ -123,6 +123,8 @@ export class PayCheckout extends LitElement {
   private defaultProfiler: AntifraudProfiler | undefined;
   private defaultThreeDSecure: { config: CheckoutConfig; locale: SupportedLocale; provider: ThreeDSecureProvider | undefined } | undefined;
   private readyPending = false;
+  /** A kept order to look for once the buyer's texts are here, so that its announcements are in their language. */
+  private resumePending = false;
 
   /** Where the merchant mounted the relay: `/checkout`, or an absolute URL. */
   @property() relay = '';
@@ -295,6 +297,10 @@ export class PayCheckout extends LitElement {
         this.orderStatus.release();
         this.payment.reset();
       }
+      this.resumePending = true;
+    }
+    if (this.resumePending && this.localeController.ready) {
+      this.resumePending = false;
       this.orderStatus.resume();
     }
     const methods = this.offeredMethods;
@@ -392,6 +398,12 @@ export class PayCheckout extends LitElement {
   /** Loads the configuration again (the error state's retry). */
   reload(): void {
     this.configController.reload();
+  }
+
+  /** The retry of a catalogue that could not be fetched; the configuration too if it could not be loaded either. */
+  private handleCatalogueRetry(): void {
+    this.localeController.retry();
+    if (this.configController.status === ConfigStatus.Failed) this.reload();
   }
 
   private renderSubmit(config: CheckoutConfig, locale: SupportedLocale) {
@@ -492,12 +504,18 @@ export class PayCheckout extends LitElement {
 
   override render() {
     const locale = this.resolvedLocale;
-    // Until the buyer's catalogue is here the checkout stays in its loading state, whose text every language has at hand.
+    // Until the buyer's catalogue is here the checkout stays in its loading state, and if it cannot come it shows an
+    // error: both from texts every language has at hand, as no catalogue may be on the page.
     const textsReady = this.localeController.ready;
+    const textsFailed = this.localeController.failed;
     const { status } = this.configController;
     const config = this.config;
     let content;
-    if (textsReady && status === ConfigStatus.Failed) {
+    if (textsFailed) {
+      const texts = CATALOGUE_FAILURE_TEXTS[locale];
+      content = loadErrorView(texts.message, texts.retry, () => this.handleCatalogueRetry());
+    }
+    else if (textsReady && status === ConfigStatus.Failed) {
       const message = translate(locale, loadFailureMessage(this.configController.error));
       content = loadErrorView(message, translate(locale, 'checkout.retry'), () => this.reload());
     }
@@ -511,7 +529,7 @@ export class PayCheckout extends LitElement {
       `;
     }
     return html`
-      <div part="base" class="checkout" lang=${locale} aria-busy=${status === ConfigStatus.Loading || !textsReady ? 'true' : 'false'}>
+      <div part="base" class="checkout" lang=${locale} aria-busy=${!textsFailed && (status === ConfigStatus.Loading || !textsReady) ? 'true' : 'false'}>
         <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">${this.announcement}</div>
         ${content}
       </div>

@@ -1,31 +1,23 @@
 /**
- * Which message catalogues the page has: pt-BR, the default, from the start; es and en fetched
- * the first time an element asks for them, so a pt-BR buyer never downloads the other two.
+ * Which message catalogues the page has: none at first, each fetched the first time an element
+ * asks for its language, so a buyer downloads the catalogue of their language and no other.
  */
 import type { Messages } from './catalogue.js';
 import type { SupportedLocale } from './locales.js';
 
-/** The languages fetched on demand (all but the pt-BR source). */
-export type OnDemandLocale = Exclude<SupportedLocale, 'pt-BR'>;
+/** How to fetch each catalogue: in the widget, a dynamic `import()` of its module. */
+export type CatalogueImporters = Readonly<Record<SupportedLocale, () => Promise<Messages>>>;
 
-/** How to fetch each on-demand catalogue: in the widget, a dynamic `import()` of its module. */
-export type CatalogueImporters = Readonly<Record<OnDemandLocale, () => Promise<Messages>>>;
-
-/** The catalogues on the page so far: pt-BR always, es and en once loaded. */
-export type LoadedCatalogues = { readonly 'pt-BR': Messages } & { readonly [Locale in SupportedLocale]?: Messages };
+/** The catalogues on the page so far. */
+export type LoadedCatalogues = { readonly [Locale in SupportedLocale]?: Messages };
 
 export class CatalogueRegistry {
-  private readonly loaded: { 'pt-BR': Messages } & { [Locale in SupportedLocale]?: Messages };
-  private readonly loads = new Map<OnDemandLocale, Promise<Messages>>();
+  private readonly loaded: { [Locale in SupportedLocale]?: Messages } = {};
+  private readonly loads = new Map<SupportedLocale, Promise<Messages>>();
 
-  constructor(
-    source: Messages,
-    private readonly importers: CatalogueImporters,
-  ) {
-    this.loaded = { 'pt-BR': source };
-  }
+  constructor(private readonly importers: CatalogueImporters) {}
 
-  /** The catalogues loaded so far (a live view: it gains es and en as they arrive). */
+  /** The catalogues loaded so far (a live view: it gains each language as it arrives). */
   get catalogues(): LoadedCatalogues {
     return this.loaded;
   }
@@ -40,7 +32,6 @@ export class CatalogueRegistry {
    * failed fetch (the buyer went offline) is forgotten, so a later call tries again.
    */
   load(locale: SupportedLocale): Promise<Messages> {
-    if (locale === 'pt-BR') return Promise.resolve(this.loaded['pt-BR']);
     const present = this.loaded[locale];
     if (present) return Promise.resolve(present);
     let load = this.loads.get(locale);

@@ -1,11 +1,12 @@
 /**
  * The widget's message catalogue: one object per supported locale, all with the keys of
- * the pt-BR source (a missing or extra key in another language is a type error). pt-BR is
- * part of the widget's first chunk; es and en are chunks of their own, fetched on demand.
+ * the pt-BR source (a missing or extra key in another language is a type error). Each
+ * language, pt-BR included, is a chunk of its own, fetched when an element first needs it:
+ * the first chunk holds none, and a buyer fetches the one of their language.
  */
-import { CatalogueRegistry, type LoadedCatalogues } from './catalogue-registry.js';
+import { CatalogueRegistry } from './catalogue-registry.js';
 import type { SupportedLocale } from './locales.js';
-import { ptBR } from './messages/pt-BR.js';
+import type { ptBR } from './messages/pt-BR.js';
 
 /**
  * A text that depends on a count: `one` for what the locale calls singular, `other` for
@@ -35,15 +36,18 @@ export type MessageParamName<K extends MessageKey> =
 /** The values a text needs, by placeholder name; rendered as plain text. */
 export type MessageParams<K extends MessageKey> = { readonly [Name in MessageParamName<K>]: string | number };
 
-const registry = new CatalogueRegistry(ptBR, {
+const registry = new CatalogueRegistry({
+  'pt-BR': () => import('./messages/pt-BR.js').then((module) => module.ptBR),
   es: () => import('./messages/es.js').then((module) => module.es),
   en: () => import('./messages/en.js').then((module) => module.en),
 });
 
-/** The catalogues on the page so far: pt-BR from the start, es and en once `loadCatalogue` brought them. */
-export const CATALOGUES: LoadedCatalogues = registry.catalogues;
+/** The catalogue of `locale` if `loadCatalogue` brought it already, else undefined. */
+export function loadedCatalogue(locale: SupportedLocale): Messages | undefined {
+  return registry.catalogues[locale];
+}
 
-/** Whether the texts of `locale` are on the page (pt-BR always is). */
+/** Whether the texts of `locale` are on the page. */
 export function hasCatalogue(locale: SupportedLocale): boolean {
   return registry.has(locale);
 }

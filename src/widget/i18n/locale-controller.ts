@@ -16,13 +16,16 @@ const WIDGET_CATALOGUES: CatalogueSource = { has: hasCatalogue, load: loadCatalo
  * is here; until then `ready` is false and the element renders no text, so a buyer never reads
  * a text in another language first.
  *
- * If the catalogue cannot be fetched (the buyer is offline), the element speaks pt-BR rather
- * than leaving the buyer with nothing: `locale` becomes pt-BR, so `lang` says what the texts
- * are. The fetch is tried again when the element is attached to the page again.
+ * If the catalogue cannot be fetched (the buyer is offline), the element speaks pt-BR when the
+ * pt-BR catalogue is on the page already (another element loaded it): `locale` becomes pt-BR, so
+ * `lang` says what the texts are. Otherwise there is nothing to show: `ready` stays false and
+ * `failed` turns true, so the element can say so (the checkout shows an error with a retry button
+ * from texts it carries in every language). The fetch is tried again by `retry()` and when the
+ * element is attached to the page again.
  */
 export class LocaleController implements ReactiveController {
-  /** Locales whose catalogue could not be fetched by this element: it shows pt-BR for them. */
-  private readonly failed = new Set<SupportedLocale>();
+  /** Locales whose catalogue could not be fetched by this element. */
+  private readonly failures = new Set<SupportedLocale>();
   private loading: { readonly locale: SupportedLocale; readonly settled: Promise<void> } | undefined;
 
   /** `requested`: the locale the element is asked for, read at each update. */
@@ -34,15 +37,21 @@ export class LocaleController implements ReactiveController {
     host.addController(this);
   }
 
-  /** The language of the element's texts: the one asked for, or pt-BR when its catalogue could not load. */
+  /** The language of the element's texts: the one asked for, or pt-BR when its catalogue could not load and pt-BR's is here. */
   get locale(): SupportedLocale {
     const requested = this.requested();
-    return this.failed.has(requested) ? DEFAULT_LOCALE : requested;
+    return this.failures.has(requested) && this.catalogues.has(DEFAULT_LOCALE) ? DEFAULT_LOCALE : requested;
   }
 
   /** Whether the texts of `locale` can be rendered now. */
   get ready(): boolean {
     return this.catalogues.has(this.locale);
+  }
+
+  /** Whether the element has no texts to render because its catalogue could not be fetched (and is not being fetched again). */
+  get failed(): boolean {
+    const requested = this.requested();
+    return !this.ready && this.failures.has(requested) && this.loading?.locale !== requested;
   }
 
   hostConnected(): void {
@@ -51,6 +60,12 @@ export class LocaleController implements ReactiveController {
 
   hostUpdate(): void {
     this.fetchCatalogue(false);
+  }
+
+  /** Fetches again a catalogue that could not be fetched (the element's retry button), updating the element meanwhile. */
+  retry(): void {
+    this.fetchCatalogue(true);
+    this.host.requestUpdate();
   }
 
   /**
@@ -71,12 +86,12 @@ export class LocaleController implements ReactiveController {
   private fetchCatalogue(retry: boolean): void {
     const locale = this.requested();
     if (this.catalogues.has(locale) || this.loading?.locale === locale) return;
-    if (this.failed.has(locale) && !retry) return;
+    if (this.failures.has(locale) && !retry) return;
     const settled = this.catalogues
       .load(locale)
       .then(
-        () => this.failed.delete(locale),
-        () => this.failed.add(locale),
+        () => this.failures.delete(locale),
+        () => this.failures.add(locale),
       )
       .then(() => {
         if (this.loading?.settled === settled) this.loading = undefined;

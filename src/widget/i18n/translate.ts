@@ -1,6 +1,6 @@
-import { CATALOGUES } from './catalogue.js';
+import { loadedCatalogue } from './catalogue.js';
 import type { MessageKey, MessageParams, PluralForms } from './catalogue.js';
-import { DEFAULT_LOCALE, type SupportedLocale } from './locales.js';
+import type { SupportedLocale } from './locales.js';
 
 const PLACEHOLDER = /\{(\w+)\}/g;
 
@@ -36,14 +36,15 @@ function chooseForm(locale: SupportedLocale, forms: PluralForms, count: string |
  * The result is plain text: bind it as text, never as HTML. A placeholder without a value
  * stays visible as `{name}`, so a forgotten parameter shows instead of vanishing.
  *
- * es and en are read once `loadCatalogue` brought them; before that the text is pt-BR's (with
- * pt-BR's plurals and digits). Elements do not render texts until their catalogue is here
- * (`LocaleController`), so a buyer reads pt-BR only where their catalogue could not load.
+ * The catalogue of `locale` must be loaded (`loadCatalogue`); elements wait for it before they
+ * render or announce anything (`LocaleController`). Asked for a language whose catalogue is not
+ * on the page, the text is empty: a buyer hears or reads nothing rather than a key or another
+ * language, and the page keeps working.
  */
-export function translate<K extends MessageKey>(requested: SupportedLocale, key: K, params?: MessageParams<K>): string {
-  const catalogue = CATALOGUES[requested];
-  const locale = catalogue ? requested : DEFAULT_LOCALE;
-  const message: string | PluralForms = (catalogue ?? CATALOGUES['pt-BR'])[key];
+export function translate<K extends MessageKey>(locale: SupportedLocale, key: K, params?: MessageParams<K>): string {
+  const catalogue = loadedCatalogue(locale);
+  if (!catalogue) return '';
+  const message: string | PluralForms = catalogue[key];
   const values: Readonly<Record<string, string | number>> = params ?? {};
   const text = typeof message === 'string' ? message : chooseForm(locale, message, values['count']);
   return text.replace(PLACEHOLDER, (placeholder, name: string) => {

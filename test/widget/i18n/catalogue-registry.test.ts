@@ -1,7 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { CatalogueRegistry, type OnDemandLocale } from '../../../src/widget/i18n/catalogue-registry.js';
-import { CATALOGUES, hasCatalogue, loadCatalogue, type Messages } from '../../../src/widget/i18n/catalogue.js';
+import { CatalogueRegistry } from '../../../src/widget/i18n/catalogue-registry.js';
+import { hasCatalogue, loadCatalogue, loadedCatalogue, type Messages } from '../../../src/widget/i18n/catalogue.js';
+import type { SupportedLocale } from '../../../src/widget/i18n/locales.js';
 import { ptBR } from '../../../src/widget/i18n/messages/pt-BR.js';
 
 /** A catalogue told apart from pt-BR's by its retry button. */
@@ -23,20 +24,27 @@ function scriptedImporter(...answers: Array<Messages | Error>) {
   return importer;
 }
 
-function registryWith(importers: Partial<Record<OnDemandLocale, () => Promise<Messages>>>) {
+function registryWith(importers: Partial<Record<SupportedLocale, () => Promise<Messages>>>) {
   const unexpected = () => Promise.reject(new Error('not this locale'));
-  return new CatalogueRegistry(ptBR, { es: importers.es ?? unexpected, en: importers.en ?? unexpected });
+  return new CatalogueRegistry({ 'pt-BR': importers['pt-BR'] ?? unexpected, es: importers.es ?? unexpected, en: importers.en ?? unexpected });
 }
 
 describe('CatalogueRegistry', () => {
-  it('has pt-BR from the start and nothing else until loaded', async () => {
+  it('starts with no catalogue, pt-BR included, and fetches only the one asked for', async () => {
+    const pt = scriptedImporter(ptBR);
     const es = scriptedImporter(catalogueSaying('Intentar de nuevo'));
-    const registry = registryWith({ es: es.load });
-    assert.equal(registry.has('pt-BR'), true);
-    assert.equal(registry.has('es'), false);
-    assert.equal(registry.has('en'), false);
+    const registry = registryWith({ 'pt-BR': pt.load, es: es.load });
+    assert.deepEqual(
+      (['pt-BR', 'es', 'en'] as const).map((locale) => registry.has(locale)),
+      [false, false, false],
+    );
+    assert.deepEqual(registry.catalogues, {});
     assert.equal(await registry.load('pt-BR'), ptBR);
+    assert.equal(registry.has('pt-BR'), true);
+    assert.equal(registry.catalogues['pt-BR'], ptBR);
+    assert.equal(pt.calls, 1);
     assert.equal(es.calls, 0);
+    assert.equal(registry.has('es'), false);
   });
 
   it('loads a catalogue once, then answers from what it has', async () => {
@@ -87,13 +95,19 @@ describe('CatalogueRegistry', () => {
 });
 
 describe("the widget's catalogues", () => {
-  it('start with pt-BR only and fetch es on its own, from its module', async () => {
-    assert.equal(hasCatalogue('pt-BR'), true);
-    assert.equal(hasCatalogue('es'), false);
-    assert.equal(CATALOGUES.es, undefined);
+  it('start empty and fetch each language on its own, from its module', async () => {
+    assert.deepEqual(
+      (['pt-BR', 'es', 'en'] as const).map((locale) => hasCatalogue(locale)),
+      [false, false, false],
+    );
+    assert.equal(loadedCatalogue('pt-BR'), undefined);
+    const pt = await loadCatalogue('pt-BR');
+    assert.equal(pt, ptBR);
+    assert.equal(loadedCatalogue('pt-BR'), ptBR);
+    assert.equal(hasCatalogue('es'), false, 'pt-BR brings no other language');
     const es = await loadCatalogue('es');
     assert.equal(es['checkout.retry'], 'Intentar de nuevo');
-    assert.equal(CATALOGUES.es, es);
+    assert.equal(loadedCatalogue('es'), es);
     assert.equal(hasCatalogue('en'), false);
   });
 });

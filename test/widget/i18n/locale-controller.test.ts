@@ -62,23 +62,36 @@ class FakeElement implements ReactiveControllerHost {
 }
 
 function setUp(locale: SupportedLocale = 'es') {
+  const pt = fetchesOf();
   const es = fetchesOf();
   const en = fetchesOf();
-  const registry = new CatalogueRegistry(ptBR, { es: es.importer, en: en.importer });
+  const registry = new CatalogueRegistry({ 'pt-BR': pt.importer, es: es.importer, en: en.importer });
   const host = new FakeElement();
   host.locale = locale;
   const controller = new LocaleController(host, () => host.locale, registry);
-  return { es, en, registry, host, controller };
+  return { pt, es, en, registry, host, controller };
+}
+
+/** Brings the pt-BR catalogue to the page, as another element would have. */
+async function loadPortuguese({ pt, registry }: ReturnType<typeof setUp>): Promise<void> {
+  const loaded = registry.load('pt-BR');
+  pt.fetches.at(-1)!.resolve(ptBR);
+  await loaded;
 }
 
 /** Lets the promise callbacks run. */
 const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('LocaleController', () => {
-  it('is ready at once for pt-BR, and fetches nothing', () => {
-    const { es, en, host, controller } = setUp('pt-BR');
+  it('fetches pt-BR like any other language, and only it', async () => {
+    const { pt, es, en, host, controller } = setUp('pt-BR');
     host.connect();
     host.update();
+    assert.equal(pt.fetches.length, 1);
+    assert.equal(controller.ready, false);
+    assert.equal(controller.failed, false);
+    pt.fetches[0]!.resolve(ptBR);
+    await settled();
     assert.equal(controller.ready, true);
     assert.equal(controller.locale, 'pt-BR');
     assert.equal(es.fetches.length + en.fetches.length, 0);
@@ -127,14 +140,85 @@ describe('LocaleController', () => {
     assert.equal(controller.locale, 'en');
   });
 
-  describe('when the catalogue cannot be fetched', () => {
-    it('falls back to pt-BR and updates the element, without fetching again at each update', async () => {
+  describe('when the catalogue cannot be fetched and pt-BR is not on the page', () => {
+    it('stays not ready and says it failed, updating the element once, without fetching again at each update', async () => {
+      const { pt, es, host, controller } = setUp('es');
+      host.connect();
+      assert.equal(controller.failed, false, 'not failed while the fetch is on its way');
+      es.fetches[0]!.reject(new Error('offline'));
+      await settled();
+      assert.equal(controller.ready, false);
+      assert.equal(controller.failed, true);
+      assert.equal(controller.locale, 'es', 'the language asked for: there is no text in another one');
+      assert.equal(host.updatesRequested, 1);
+      host.update();
+      host.update();
+      assert.equal(es.fetches.length, 1);
+      assert.equal(pt.fetches.length, 0, 'pt-BR is not fetched in its place');
+    });
+
+    it('says so for pt-BR too', async () => {
+      const { pt, host, controller } = setUp('pt-BR');
+      host.connect();
+      pt.fetches[0]!.reject(new Error('offline'));
+      await settled();
+      assert.equal(controller.ready, false);
+      assert.equal(controller.failed, true);
+    });
+
+    it('fetches again on retry(), is no longer failed meanwhile, and is ready when the catalogue arrives', async () => {
       const { es, host, controller } = setUp('es');
+      host.connect();
+      es.fetches[0]!.reject(new Error('offline'));
+      await settled();
+      controller.retry();
+      assert.equal(es.fetches.length, 2);
+      assert.equal(controller.failed, false);
+      assert.equal(host.updatesRequested, 2, 'the element is updated to show it is loading again');
+      es.fetches[1]!.resolve(spanish);
+      await settled();
+      assert.equal(controller.ready, true);
+      assert.equal(controller.failed, false);
+      assert.equal(controller.locale, 'es');
+    });
+
+    it('says it failed again when the retry fails too', async () => {
+      const { es, host, controller } = setUp('es');
+      host.connect();
+      es.fetches[0]!.reject(new Error('offline'));
+      await settled();
+      controller.retry();
+      es.fetches[1]!.reject(new Error('still offline'));
+      await settled();
+      assert.equal(controller.failed, true);
+      assert.equal(controller.ready, false);
+    });
+
+    it('tries again when the element is attached again', async () => {
+      const { es, host, controller } = setUp('es');
+      host.connect();
+      es.fetches[0]!.reject(new Error('offline'));
+      await settled();
+      host.connect();
+      assert.equal(es.fetches.length, 2);
+      es.fetches[1]!.resolve(spanish);
+      await settled();
+      assert.equal(controller.ready, true);
+      assert.equal(controller.locale, 'es');
+    });
+  });
+
+  describe('when the catalogue cannot be fetched and pt-BR is on the page', () => {
+    it('falls back to pt-BR and updates the element, without fetching again at each update', async () => {
+      const setup = setUp('es');
+      const { es, host, controller } = setup;
+      await loadPortuguese(setup);
       host.connect();
       es.fetches[0]!.reject(new Error('offline'));
       await settled();
       assert.equal(controller.locale, 'pt-BR');
       assert.equal(controller.ready, true);
+      assert.equal(controller.failed, false);
       assert.equal(host.updatesRequested, 1);
       host.update();
       host.update();
@@ -142,7 +226,9 @@ describe('LocaleController', () => {
     });
 
     it('tries again when the element is attached again, keeping pt-BR until Spanish arrives', async () => {
-      const { es, host, controller } = setUp('es');
+      const setup = setUp('es');
+      const { es, host, controller } = setup;
+      await loadPortuguese(setup);
       host.connect();
       es.fetches[0]!.reject(new Error('offline'));
       await settled();
@@ -173,7 +259,9 @@ describe('LocaleController', () => {
     });
 
     it('is the element\'s own when nothing is on its way', async () => {
-      const { host, controller } = setUp('pt-BR');
+      const setup = setUp('pt-BR');
+      const { host, controller } = setup;
+      await loadPortuguese(setup);
       host.connect();
       let hostCalls = 0;
       const result = await controller.updateComplete(() => {

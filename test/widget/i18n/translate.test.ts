@@ -3,18 +3,22 @@ import assert from 'node:assert/strict';
 import { hasCatalogue, loadCatalogue } from '../../../src/widget/i18n/catalogue.js';
 import { translate } from '../../../src/widget/i18n/translate.js';
 
-// Runs first: no catalogue but pt-BR's is loaded yet in this process.
+// Runs first: no catalogue is loaded yet in this process.
 describe('translate, before a catalogue arrives', () => {
-  it('reads pt-BR, with pt-BR plurals and digits, rather than nothing', () => {
+  it('gives an empty text rather than failing, showing a key or another language', async () => {
+    assert.equal(hasCatalogue('pt-BR'), false);
     assert.equal(hasCatalogue('en'), false);
-    assert.equal(translate('en', 'checkout.fieldsToFix', { count: 1200 }), 'Há 1.200 campos para corrigir.');
-    assert.equal(translate('es', 'field.installments.hint', { count: 0 }), 'Pagamento em 0 parcela.');
+    assert.equal(translate('pt-BR', 'checkout.retry'), '');
+    assert.equal(translate('en', 'checkout.fieldsToFix', { count: 1200 }), '');
+    await loadCatalogue('pt-BR');
+    assert.equal(translate('pt-BR', 'checkout.retry'), 'Tentar novamente');
+    assert.equal(translate('es', 'field.installments.hint', { count: 0 }), '', 'pt-BR on the page does not stand in for Spanish');
   });
 });
 
 describe('translate', () => {
   before(async () => {
-    await Promise.all([loadCatalogue('es'), loadCatalogue('en')]);
+    await Promise.all([loadCatalogue('pt-BR'), loadCatalogue('es'), loadCatalogue('en')]);
   });
 
   it('gives the text of the key in each locale', () => {

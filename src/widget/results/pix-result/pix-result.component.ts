@@ -57,7 +57,10 @@ export class PayPixResult extends PayResultElement {
 
   private readonly qr = new QrCodeLoader(this);
   private readonly countdown = new PixCountdownController(this, {
-    onMark: (seconds) => this.announce(translate(this.resolvedLocale, 'pix.countdown.mark', { count: seconds / 60 })),
+    // The countdown runs from the order on; a view still waiting for its catalogue shows nothing, so it says nothing either.
+    onMark: (seconds) => {
+      if (this.localeController.ready) this.announce(translate(this.resolvedLocale, 'pix.countdown.mark', { count: seconds / 60 }));
+    },
     onExpire: () => this.handleExpiry(),
   });
   private readonly copier = new CopyController(this, (outcome) =>
@@ -91,7 +94,7 @@ export class PayPixResult extends PayResultElement {
   private handleExpiry(): void {
     if (this.isPaid) return;
     this.keepFocusAfterChange();
-    this.announce(translate(this.resolvedLocale, 'pix.expired.title'));
+    if (this.localeController.ready) this.announce(translate(this.resolvedLocale, 'pix.expired.title'));
   }
 
   private handleCopy(): void {
