@@ -1,10 +1,11 @@
-// es and en are fetched on demand: an element asked for one renders no text until it is here,
-// so the buyer reads their language from the first text. Each test file runs in a page of its
-// own, so nothing but pt-BR is loaded when this one starts.
+// Every catalogue, pt-BR's included, is fetched on demand: an element renders no text until the
+// one of its language is here, so the buyer reads their language from the first text and fetches
+// no other. Each test file runs in a page of its own, so no catalogue is loaded when this one starts.
 import { expect, fixture, html } from '@open-wc/testing';
 import type { ReactiveElement } from 'lit';
 import type { ChargeMethod } from '../../../src/contract/payment-methods.js';
 import { hasCatalogue } from '../../../src/widget/i18n/catalogue.js';
+import { SUPPORTED_LOCALES } from '../../../src/widget/i18n/locales.js';
 import type { PayMethodPicker } from '../../../src/widget/method-picker/method-picker.component.js';
 import { customerFieldsOf, methodPickerOf, readyCheckout, resetSandbox, submitOf, textOf } from '../checkout/checkout-harness.js';
 
@@ -42,7 +43,33 @@ const checkoutRenders = recordRenders('pay-checkout');
 
 const textsOf = (renders: readonly Render[], element: Element) => renders.filter((render) => render.element === element).map((render) => render.text);
 
+/** The catalogue modules the page fetched so far (`pt-BR.ts`, `es.ts`…). */
+const fetchedCatalogues = () =>
+  performance
+    .getEntriesByType('resource')
+    .map((entry) => new URL(entry.name).pathname)
+    .filter((path) => path.startsWith('/src/widget/i18n/messages/'))
+    .map((path) => path.slice(path.lastIndexOf('/') + 1));
+
 describe('texts in a language fetched on demand', () => {
+  before(() => {
+    // The test server serves every module as a file of its own: the page's default list of 250 loads would fill up.
+    performance.setResourceTimingBufferSize(5_000);
+  });
+
+  // First: it needs a page where no catalogue was fetched yet.
+  it('fetches the pt-BR catalogue for a <pay-checkout> in pt-BR, and no other, saying "Carregando…" until it is here', async () => {
+    expect(SUPPORTED_LOCALES.filter((locale) => hasCatalogue(locale)), 'no catalogue is in the first chunk').to.deep.equal([]);
+    await resetSandbox();
+    const el = await readyCheckout(html`<pay-checkout relay="/relay" offer="77BcHrY"></pay-checkout>`);
+    const renders = checkoutRenders.filter((render) => render.element === el);
+    expect(renders[0]).to.include({ text: 'Carregando…', busy: 'true', lang: 'pt-BR' });
+    expect(textOf(submitOf(el))).to.equal('Pagar R$ 97,00');
+    expect(fetchedCatalogues()).to.deep.equal(['pt-BR.ts']);
+    expect(SUPPORTED_LOCALES.filter((locale) => hasCatalogue(locale))).to.deep.equal(['pt-BR']);
+    el.remove();
+  });
+
   it('renders <pay-method-picker locale="es"> in Spanish once its catalogue is here, never in pt-BR before', async () => {
     expect(hasCatalogue('es'), 'Spanish is not in the first chunk').to.equal(false);
     const methods: ChargeMethod[] = ['pix', 'boleto'];
