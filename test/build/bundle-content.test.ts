@@ -59,7 +59,7 @@ describe('the script-tag build (dist/cdn/pay-checkout.js): what goes in', () => 
         ON_DEMAND_CODE.map((path) => [path, loadingOf(path)]),
         ON_DEMAND_CODE.map((path) => [path, 'on demand']),
       );
-      assert.equal(loadingOf('src/widget/i18n/messages/pt-BR.ts'), 'initial');
+      assert.equal(loadingOf('src/widget/i18n/messages/pt-BR.ts'), 'on demand');
     });
 
     it('bundles no package but lit (and what it pulls in)', () => {
@@ -69,9 +69,9 @@ describe('the script-tag build (dist/cdn/pay-checkout.js): what goes in', () => 
 
     it('counts for one buyer every chunk but the catalogues of the languages they do not read', () => {
       const catalogues = report.chunks.filter((chunk) => chunk.loading === 'on demand' && chunk.catalogue !== undefined);
-      assert.deepEqual(catalogues.map((chunk) => chunk.catalogue).sort(), ['en', 'es']);
-      const cheapest = Math.min(...catalogues.map((chunk) => chunk.gzip));
-      assert.equal(report.buyer.gzip, report.total.gzip - cheapest);
+      assert.deepEqual(catalogues.map((chunk) => chunk.catalogue).sort(), ['en', 'es', 'pt-BR']);
+      const [cheapest, second] = catalogues.map((chunk) => chunk.gzip).sort((a, b) => a - b);
+      assert.equal(report.buyer.gzip, report.total.gzip - cheapest! - second!);
     });
 
     it('shares the measured size among the dependencies without losing a byte', () => {
