@@ -7,15 +7,14 @@ import { cardTokenFromResponse, cardTokenResponseSchema } from '../../src/contra
 import { currencySchema } from '../../src/contract/currencies.js';
 import { isCurrency } from '../../src/contract/currency-codes.js';
 import { detailOf } from '../../src/contract/error-bodies.js';
-import { detailErrorSchema, flattenFieldErrors, validate } from '../../src/contract/errors.js';
+import { detailErrorSchema } from '../../src/contract/errors.js';
 import { isEmailAddress } from '../../src/contract/format-checks.js';
 import { isChargeMethod } from '../../src/contract/payment-method-lists.js';
 import { chargeMethodSchema } from '../../src/contract/payment-methods.js';
-import { checkThreeDSecureInput } from '../../src/contract/three-d-secure-input.js';
 import { readThreeDSecureResult } from '../../src/contract/three-d-secure-results.js';
-import { threeDSecureAuthenticationInputSchema, threeDSecureResultSchema } from '../../src/contract/three-d-secure.js';
+import { threeDSecureResultSchema } from '../../src/contract/three-d-secure.js';
 
-// The browser checks answers and input with plain functions instead of the zod schemas; each
+// The browser checks answers with plain functions instead of the zod schemas; each
 // must agree with its schema on every value, good or bad, or the widget and the servers would
 // judge the same data differently.
 
@@ -55,70 +54,10 @@ const emailLike = fc.oneof(
   fc.emailAddress(),
 );
 
-const billingAddress = objectOf({
-  country: mostly(fc.constantFrom('BR', 'US', undefined), ['br', 'Brasil']),
-  state: text(['SP', 'RJ'], ['sp', 'São Paulo']),
-  city: text(['São Paulo']),
-  street: text(['Avenida Paulista']),
-  neighborhood: text(['Bela Vista']),
-  number: text(['1000']),
-  zipcode: text(['01310100'], ['0131', '01310-100', '123456789']),
-  complement: mostly(fc.constantFrom('Conjunto 4', '', undefined)),
-});
-
-const authenticationInput = objectOf({
-  cardToken: text(['tok_1']),
-  amountInCents: mostly(fc.nat(), [-1, 97.5, 2 ** 60, -(2 ** 60)]),
-  currency: text(['BRL', 'USD'], ['GBP', 'brl']),
-  customer: objectOf({
-    name: text(['Ana Silva']),
-    email: mostly(emailLike),
-    phone: text(['5511987654321'], ['+55 11 98765-4321']),
-  }),
-  billingAddress,
-  signal: mostly(fc.constantFrom(undefined, new AbortController().signal), [{ aborted: false }, null]),
-});
-
-/**
- * Each field's first message. Where a text is due and an empty list comes, zod adds the list's
- * length message to the type's; the browser's check says the type's only.
- */
-const firstMessages = (fields: Record<string, string[]>) => Object.fromEntries(Object.entries(fields).map(([path, messages]) => [path, messages[0]]));
-
 /** JSON's view of a value: what is sent, without keys whose value is undefined. */
 const sent = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
 
 describe('the checks the browser makes without the schemas', () => {
-  it('checkThreeDSecureInput answers what validate(threeDSecureAuthenticationInputSchema) answers', () => {
-    fc.assert(
-      fc.property(authenticationInput, (input) => {
-        const bySchema = validate(threeDSecureAuthenticationInputSchema, input);
-        const byCheck = checkThreeDSecureInput(input);
-        assert.equal(byCheck.success, bySchema.success);
-        if (bySchema.success && byCheck.success) assert.deepEqual(sent(byCheck.data), sent(bySchema.data));
-        if (!bySchema.success && !byCheck.success) assert.deepEqual(firstMessages(byCheck.fields), firstMessages(flattenFieldErrors(bySchema.errors)));
-      }),
-      RUNS,
-    );
-  });
-
-  it('checkThreeDSecureInput fills in the default country and names a missing billing address', () => {
-    const input = {
-      cardToken: 'tok_1',
-      amountInCents: 9700,
-      currency: 'BRL',
-      customer: { name: 'Ana Silva', email: 'ana@example.com', phone: '5511987654321' },
-      billingAddress: { state: 'SP', city: 'São Paulo', street: 'Avenida Paulista', neighborhood: 'Bela Vista', number: '1000', zipcode: '01310100' },
-    };
-    const checked = checkThreeDSecureInput(input);
-    assert.ok(checked.success);
-    assert.equal(checked.data.billingAddress.country, 'BR');
-    assert.deepEqual(checkThreeDSecureInput({ ...input, billingAddress: undefined }), {
-      success: false,
-      fields: { billingAddress: ['Este campo é obrigatório.'] },
-    });
-  });
-
   it('readThreeDSecureResult keeps what threeDSecureResultSchema keeps, and refuses what it refuses', () => {
     const result = objectOf({
       cavv: text(['AAABBJkZUQAAAABvJ1EAAAAAAAA=']),

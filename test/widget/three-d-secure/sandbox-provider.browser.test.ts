@@ -1,5 +1,6 @@
 import { aTimeout, expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
+import { CEP_LENGTH_MESSAGE } from '../../../src/contract/charge-request-rules.js';
 import type { ThreeDSecureResult } from '../../../src/contract/three-d-secure.js';
 import { createSandboxThreeDSecureProvider, THREE_DS_RESULT_MESSAGE_TYPE } from '../../../src/widget/three-d-secure/sandbox-provider.js';
 import {
@@ -334,13 +335,17 @@ describe('createSandboxThreeDSecureProvider', () => {
       expect(counted.calls).to.deep.equal([]);
     });
 
-    it('names the field of an incomplete billing address', async () => {
+    it('passes on the sandbox\'s 400 naming the field of an incomplete billing address', async () => {
       const input = buyerInput(await cardToken(env, CHALLENGE_CARD));
       const outcome = await outcomeOf(provider.authenticate({ ...input, billingAddress: { ...input.billingAddress, zipcode: '0131' } }));
 
       const error = errorOf(outcome);
       expect(error).to.be.instanceOf(ThreeDSecureSessionError);
-      expect(Object.keys((error as ThreeDSecureSessionError).fields)).to.deep.equal(['billingAddress.zipcode']);
+      const sessionError = error as ThreeDSecureSessionError;
+      expect(sessionError.status).to.equal(400);
+      expect(Object.keys(sessionError.fields)).to.deep.equal(['billingAddress.zipcode']);
+      expect(sessionError.message).to.contain(`billingAddress.zipcode: ${CEP_LENGTH_MESSAGE}`);
+      expect(document.querySelector('pay-3ds-dialog')).to.equal(null);
     });
 
     it('passes on the sandbox\'s 400 with its field, for a card token it does not know', async () => {
