@@ -77,11 +77,7 @@ function readSession(payload: unknown): ThreeDsSession | undefined {
     (outcome === 'pending' || isChallengeOutcome(outcome)) &&
     (challengeUrl === undefined || typeof challengeUrl === 'string') &&
     result !== null;
-  if (!fits) return undefined;
-  const session: ThreeDsSession = { referenceId, challenge, outcome };
-  if (challengeUrl !== undefined) session.challengeUrl = challengeUrl;
-  if (result !== undefined) session.result = result;
-  return session;
+  return fits ? { referenceId, challenge, outcome, challengeUrl, result } : undefined;
 }
 
 /** True when a posted message is a challenge result about the session `referenceId`. */
@@ -93,8 +89,7 @@ function isAboutSession(data: unknown, referenceId: string): data is Record<stri
 function readChallengeReport(data: Record<string, unknown>): ChallengeReport | undefined {
   const { outcome } = data;
   const result = optionalResult(data['result']);
-  if (!isChallengeOutcome(outcome) || result === null) return undefined;
-  return result === undefined ? { outcome } : { outcome, result };
+  return isChallengeOutcome(outcome) && result !== null ? { outcome, result } : undefined;
 }
 
 function describeFields(fields: Readonly<Record<string, readonly string[]>>): string {
@@ -182,9 +177,9 @@ async function runChallenge(session: ThreeDsSession, settings: SandboxThreeDSecu
   const { challengeUrl } = session;
   const challengeOrigin = originOf(challengeUrl);
   if (challengeUrl === undefined || challengeOrigin === undefined) {
-    return Promise.reject(new ThreeDSecureSessionError('O serviço de 3-D Secure pediu um desafio sem uma página válida.'));
+    throw new ThreeDSecureSessionError('O serviço de 3-D Secure pediu um desafio sem uma página válida.');
   }
-  if (signal?.aborted) return Promise.reject(new ThreeDSecureCanceledError());
+  if (signal?.aborted) throw new ThreeDSecureCanceledError();
 
   return new Promise((resolve, reject) => {
     const dialog = document.createElement('pay-3ds-dialog');
@@ -210,14 +205,12 @@ async function runChallenge(session: ThreeDsSession, settings: SandboxThreeDSecu
       if (event.origin !== challengeOrigin) return;
       if (!isAboutSession(event.data, session.referenceId)) return;
       const report = readChallengeReport(event.data);
-      if (!report || (report.outcome === 'authenticated' && !report.result)) {
-        finish(() => reject(new ThreeDSecureSessionError('A página do banco respondeu a verificação num formato inesperado.')));
-        return;
-      }
-      const { outcome, result } = report;
-      if (outcome === 'authenticated' && result) finish(() => resolve(result));
-      else if (outcome === 'failed') finish(() => reject(new ThreeDSecureFailedError()));
-      else finish(() => reject(new ThreeDSecureCanceledError()));
+      const result = report?.result;
+      // An authentication without its result is as unreadable as a report out of form.
+      if (report?.outcome === 'authenticated' && result) finish(() => resolve(result));
+      else if (report?.outcome === 'failed') finish(() => reject(new ThreeDSecureFailedError()));
+      else if (report?.outcome === 'canceled') finish(() => reject(new ThreeDSecureCanceledError()));
+      else finish(() => reject(new ThreeDSecureSessionError('A página do banco respondeu a verificação num formato inesperado.')));
     }
 
     function handleCancel(): void {
