@@ -1,6 +1,5 @@
 import { LitElement, html, nothing } from 'lit';
 import type { PropertyValues } from 'lit';
-import { property, query, state } from 'lit/decorators.js';
 import { keyed } from 'lit/directives/keyed.js';
 import { parseCents } from '../../contract/money.js';
 import { isCardMethod, type ChargeMethod } from '../../contract/payment-method-lists.js';
@@ -84,6 +83,25 @@ import { RelayConnection, type CheckoutConfig, type CheckoutOrder } from './rela
  */
 export class PayCheckout extends LitElement {
   static override styles = checkoutStyles;
+  // Declared here rather than with decorators, so the script-tag build carries no decorator runtime.
+  // `state` implies no attribute; `attribute: false` says so to the manifest's analyser, which does not read `state`.
+  static override properties = {
+    method: { state: true, attribute: false },
+    methodError: { state: true, attribute: false },
+    announcement: { state: true, attribute: false },
+    installments: { state: true, attribute: false },
+    cardFormKey: { state: true, attribute: false },
+    relay: {},
+    offer: {},
+    locale: {},
+    methods: {},
+    askBirthDate: { type: Boolean, attribute: 'ask-birth-date' },
+    customer: { attribute: false },
+    metadata: { attribute: false },
+    cardTokenizer: { attribute: false },
+    antifraudProfiler: { attribute: false },
+    threeDSecureProvider: { attribute: false },
+  };
 
   private readonly localeController = new LocaleController(this, () => resolveLocale(this.locale));
   private readonly configController = new ConfigController(
@@ -107,17 +125,25 @@ export class PayCheckout extends LitElement {
   /** The result views, fetched when a payment starts (or an order comes back) rather than with the form. */
   private readonly onDemand = new OnDemandElements(this);
 
-  @state() private method: ChargeMethod | undefined;
-  @state() private methodError = '';
-  @state() private announcement = '';
-  @state() private installments = 1;
+  private declare method: ChargeMethod | undefined;
+  private methodError = '';
+  private announcement = '';
+  private installments = 1;
   /** Changed to draw a new, empty card form (after a declined card). */
-  @state() private cardFormKey = 0;
+  private cardFormKey = 0;
 
-  @query('pay-method-picker') private methodPicker?: PayMethodPicker;
-  @query('pay-customer-fields') private customerFields?: PayCustomerFields;
-  @query('pay-card-fields') private cardFields?: PayCardFields;
-  @query('form') private form?: HTMLFormElement;
+  private get methodPicker(): PayMethodPicker | undefined {
+    return this.renderRoot?.querySelector<PayMethodPicker>('pay-method-picker') ?? undefined;
+  }
+  private get customerFields(): PayCustomerFields | undefined {
+    return this.renderRoot?.querySelector<PayCustomerFields>('pay-customer-fields') ?? undefined;
+  }
+  private get cardFields(): PayCardFields | undefined {
+    return this.renderRoot?.querySelector<PayCardFields>('pay-card-fields') ?? undefined;
+  }
+  private get form(): HTMLFormElement | undefined {
+    return this.renderRoot?.querySelector('form') ?? undefined;
+  }
 
   private relayConnection: { relay: string; connection: RelayConnection } | undefined;
   private defaultProfiler: AntifraudProfiler | undefined;
@@ -127,34 +153,34 @@ export class PayCheckout extends LitElement {
   private resumePending = false;
 
   /** Where the merchant mounted the relay: `/checkout`, or an absolute URL. */
-  @property() relay = '';
+  relay = '';
 
   /** The offer id to sell. */
-  @property() offer = '';
+  offer = '';
 
   /** `pt-BR` (default), `es` or `en`; other tags fall back to the closest of these. */
-  @property() locale = 'pt-BR';
+  locale = 'pt-BR';
 
   /** The methods to offer and their order, comma-separated (`pix,credit_card,boleto`); all the offer takes by default. */
-  @property() methods = '';
+  methods = '';
 
   /** Ask the buyer's birth date (sent as `customer.birthDate`). */
-  @property({ type: Boolean, attribute: 'ask-birth-date' }) askBirthDate = false;
+  askBirthDate = false;
 
   /** Prefill of the buyer's fields. */
-  @property({ attribute: false }) customer: CustomerPrefill | undefined;
+  declare customer: CustomerPrefill | undefined;
 
   /** Traffic-source tags (`utm_*`, `sck`) over those read from the page URL; other keys are dropped. */
-  @property({ attribute: false }) metadata: Readonly<Record<string, string>> | undefined;
+  declare metadata: Readonly<Record<string, string>> | undefined;
 
   /** Tokenizes the card; by default the API's endpoint from the relay's configuration. */
-  @property({ attribute: false }) cardTokenizer: CardTokenizer | undefined;
+  declare cardTokenizer: CardTokenizer | undefined;
 
   /** Profiles the device for anti-fraud; by default the one the relay's configuration names. */
-  @property({ attribute: false }) antifraudProfiler: AntifraudProfiler | undefined;
+  declare antifraudProfiler: AntifraudProfiler | undefined;
 
   /** Authenticates `threeDs` payments; by default the one the relay's configuration names. */
-  @property({ attribute: false }) threeDSecureProvider: ThreeDSecureProvider | undefined;
+  declare threeDSecureProvider: ThreeDSecureProvider | undefined;
 
   private get resolvedLocale(): SupportedLocale {
     return this.localeController.locale;

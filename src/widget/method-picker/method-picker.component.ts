@@ -1,5 +1,4 @@
 import { LitElement, html, nothing } from 'lit';
-import { property } from 'lit/decorators.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { live } from 'lit/directives/live.js';
 import type { ChargeMethod } from '../../contract/payment-methods.js';
@@ -41,23 +40,31 @@ const ERROR_ID = 'method-error';
 export class PayMethodPicker extends LitElement {
   static override styles = [fieldGroupStyles, methodPickerStyles];
   static override shadowRootOptions: ShadowRootInit = { ...LitElement.shadowRootOptions, delegatesFocus: true };
+  // Declared here rather than with decorators, so the script-tag build carries no decorator runtime.
+  static override properties = {
+    methods: { attribute: false },
+    value: {},
+    locale: {},
+    error: {},
+    disabled: { type: Boolean, reflect: true },
+  };
 
   private readonly localeController = new LocaleController(this, () => resolveLocale(this.locale));
 
   /** The methods to offer, in the order shown. */
-  @property({ attribute: false }) methods: readonly ChargeMethod[] = [];
+  methods: readonly ChargeMethod[] = [];
 
   /** The chosen method. */
-  @property() value: ChargeMethod | undefined;
+  declare value: ChargeMethod | undefined;
 
   /** `pt-BR` (default), `es` or `en`; other tags fall back to the closest of these. */
-  @property() locale = 'pt-BR';
+  locale = 'pt-BR';
 
   /** A message about the chosen method (the API refused it), shown under the group; shown as text. */
-  @property() error = '';
+  error = '';
 
   /** Locks the choice while a payment runs. */
-  @property({ type: Boolean, reflect: true }) disabled = false;
+  disabled = false;
 
   private handleChange(event: Event) {
     const input = event.target as HTMLInputElement;

@@ -1,5 +1,4 @@
 import { LitElement, html, nothing } from 'lit';
-import { property } from 'lit/decorators.js';
 import { isCurrency, type Currency } from '../../contract/currency-codes.js';
 import { formatAmount } from '../i18n/format-amount.js';
 import { resolveLocale } from '../i18n/locales.js';
@@ -12,15 +11,17 @@ import { priceStyles } from './price.styles.js';
  */
 export class PayPrice extends LitElement {
   static override styles = priceStyles;
+  // Declared here rather than with decorators, so the script-tag build carries no decorator runtime.
+  static override properties = { amount: {}, currency: {}, locale: {} };
 
   /** The amount as the API writes it: a decimal string such as `104.70`. */
-  @property() amount = '';
+  amount = '';
 
   /** ISO 4217 code of one of the API's ten currencies. */
-  @property() currency: Currency = 'BRL';
+  currency: Currency = 'BRL';
 
   /** `pt-BR` (default), `es` or `en`; other tags fall back to the closest of these. */
-  @property() locale = 'pt-BR';
+  locale = 'pt-BR';
 
   /** The formatted text, or `undefined` while the amount or currency is not valid. */
   get formatted(): string | undefined {

@@ -3,8 +3,7 @@
  * live region of their own (for "copied", the countdown's marks, the expiry), the buttons'
  * action event, and focus on their title.
  */
-import { LitElement, html, type TemplateResult } from 'lit';
-import { property, state } from 'lit/decorators.js';
+import { LitElement, html, type PropertyDeclarations, type TemplateResult } from 'lit';
 import type { Currency } from '../../contract/currencies.js';
 import type { CheckoutOrder } from '../checkout/relay-connection.js';
 import { PayResultActionEvent, type PayResultAction } from '../events/result-action-event.js';
@@ -13,19 +12,29 @@ import { LocaleController } from '../i18n/locale-controller.js';
 import { resolveLocale, type SupportedLocale } from '../i18n/locales.js';
 
 export class PayResultElement extends LitElement {
+  // Declared here rather than with decorators, so the script-tag build carries no decorator
+  // runtime. A view's own `static properties` add to these: Lit reads those of every class in the chain.
+  // `state` implies no attribute; `attribute: false` says so to the manifest's analyser, which does not read `state`.
+  static override properties: PropertyDeclarations = {
+    announcement: { state: true, attribute: false },
+    order: { attribute: false },
+    locale: {},
+    currency: {},
+  };
+
   /** Fetches the catalogue of `locale`: a view renders nothing until `ready`. */
   protected readonly localeController = new LocaleController(this, () => resolveLocale(this.locale));
 
-  @state() protected announcement = '';
+  protected announcement = '';
 
   /** The order as the relay shows it (`{ id, refId, status, paymentMethod, amount, createdAt, pix?, boleto? }`). */
-  @property({ attribute: false }) order: CheckoutOrder | undefined;
+  declare order: CheckoutOrder | undefined;
 
   /** `pt-BR` (default), `es` or `en`; other tags fall back to the closest of these. */
-  @property() locale = 'pt-BR';
+  locale = 'pt-BR';
 
   /** The currency of `order.amount` (the product's). */
-  @property() currency: Currency = 'BRL';
+  currency: Currency = 'BRL';
 
   protected get resolvedLocale(): SupportedLocale {
     return this.localeController.locale;

@@ -1,5 +1,4 @@
 import { LitElement, html, nothing } from 'lit';
-import { property, query } from 'lit/decorators.js';
 import { LocaleController } from '../i18n/locale-controller.js';
 import { resolveLocale } from '../i18n/locales.js';
 import { translate } from '../i18n/translate.js';
@@ -41,19 +40,23 @@ const CHALLENGE_FRAME_SANDBOX = 'allow-scripts allow-forms allow-same-origin';
  */
 export class PayThreeDSecureDialog extends LitElement {
   static override styles = threeDSecureDialogStyles;
+  // Declared here rather than with decorators, so the script-tag build carries no decorator runtime.
+  static override properties = { challengeUrl: { attribute: 'challenge-url' }, locale: {} };
 
   private readonly localeController = new LocaleController(this, () => resolveLocale(this.locale));
 
-  @query('dialog', true) private dialog!: HTMLDialogElement | null;
+  private get dialog(): HTMLDialogElement | undefined {
+    return this.renderRoot?.querySelector('dialog') ?? undefined;
+  }
 
   /** Whether the dialog is being closed by `close()`, which is not the buyer canceling. */
   private closingOnRequest = false;
 
   /** Absolute `http(s)` URL of the issuer's challenge page; any other URL shows no frame. */
-  @property({ attribute: 'challenge-url' }) challengeUrl = '';
+  challengeUrl = '';
 
   /** `pt-BR` (default), `es` or `en`; other tags fall back to the closest of these. */
-  @property() locale = 'pt-BR';
+  locale = 'pt-BR';
 
   /** Whether the dialog is on screen. */
   get open(): boolean {

@@ -1,5 +1,4 @@
-import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { property } from 'lit/decorators.js';
+import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import type { MessageKey } from '../../i18n/catalogue.js';
 import type { SupportedLocale } from '../../i18n/locales.js';
 import { translate } from '../../i18n/translate.js';
@@ -54,6 +53,7 @@ import { pixResultStyles } from './pix-result.styles.js';
  */
 export class PayPixResult extends PayResultElement {
   static override styles = [resultStyles, pixResultStyles];
+  static override properties: PropertyDeclarations = { clockOffset: { type: Number, attribute: 'clock-offset' } };
 
   private readonly qr = new QrCodeLoader(this);
   private readonly countdown = new PixCountdownController(this, {
@@ -72,7 +72,7 @@ export class PayPixResult extends PayResultElement {
    * countdown ends when the API says the code expires. `<pay-checkout>` measures it from the
    * order's `createdAt`.
    */
-  @property({ type: Number, attribute: 'clock-offset' }) clockOffset = 0;
+  clockOffset = 0;
 
   private get isAutomatic(): boolean {
     return this.order?.paymentMethod === 'pix_auto';
