@@ -43,15 +43,3 @@ export function parseApiDateTime(text: string): Date | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
-// The address form the schemas' e-mail rule (zod's default) takes: dot-separated atoms of
-// letters, digits and `_ ' + -` before the @, not ending in an apostrophe; after it, labels
-// that begin with a letter or digit, then a top-level domain of two or more letters.
-const EMAIL_LOCAL_PART = /^[A-Za-z0-9_'+-]+(?:\.[A-Za-z0-9_'+-]+)*$/;
-const EMAIL_DOMAIN = /^(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
-
-/** True for an e-mail address the contract's schemas accept. */
-export function isEmailAddress(text: string): boolean {
-  const at = text.lastIndexOf('@');
-  const local = text.slice(0, at);
-  return at > 0 && EMAIL_LOCAL_PART.test(local) && !local.endsWith("'") && EMAIL_DOMAIN.test(text.slice(at + 1));
-}

@@ -1,15 +1,18 @@
 /**
  * 3-D Secure authentication as the widget's provider sees it (supplement, "3-D Secure"):
  * what goes to the provider, what comes back, and the charge's `threeDSecure` block made
- * from it (public-api.md, "POST /public_api/payments/"). The same rules without zod, for the
- * browser: three-d-secure-input.ts and three-d-secure-results.ts.
+ * from it (public-api.md, "POST /public_api/payments/"). The browser reads the provider's
+ * answers without zod (three-d-secure-results.ts); it sends the input unchecked, and the
+ * provider answers a 400 naming the fields it refuses.
  */
 import * as z from 'zod/mini';
 import { addressSchema, threeDSecureSchema } from './charge-request.js';
 import { currencySchema } from './currencies.js';
 import { digits, nonEmptyString } from './formats.js';
-import { THREE_DS_EMAIL_MESSAGE } from './three-d-secure-input.js';
 import { chargeThreeDSecureFrom, ECI_PATTERN, THREE_DS_TRANS_STATUSES, THREE_DS_VERSION_PATTERN } from './three-d-secure-results.js';
+
+/** What the 3-D Secure service says of a buyer's e-mail it cannot read. */
+export const THREE_DS_EMAIL_MESSAGE = 'Informe um e-mail válido.';
 
 export { chargeThreeDSecureFrom, THREE_DS_TRANS_STATUSES };
 
