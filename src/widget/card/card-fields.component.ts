@@ -1,6 +1,5 @@
 import { LitElement, html, nothing } from 'lit';
 import type { PropertyValues, TemplateResult } from 'lit';
-import { property, state } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
 import type { CardBrand } from '../../contract/card-tokens.js';
 import type { Currency } from '../../contract/currencies.js';
@@ -89,30 +88,40 @@ const INSTALLMENTS_ID = 'card-installments';
 export class PayCardFields extends LitElement {
   static override styles = cardFieldsStyles;
   static override shadowRootOptions: ShadowRootInit = { ...LitElement.shadowRootOptions, delegatesFocus: true };
+  // `attribute: false` beside `state: true` is for the manifest analyzer, which otherwise lists the states as attributes.
+  static override properties = {
+    values: { state: true, attribute: false },
+    shownErrors: { state: true, attribute: false },
+    locale: {},
+    currency: {},
+    installments: { attribute: false },
+    selectedInstallments: { type: Number, attribute: 'selected-installments' },
+    disabled: { type: Boolean, reflect: true },
+  };
 
   private readonly localeController = new LocaleController(this, () => resolveLocale(this.locale));
 
-  @state() private values: Readonly<Record<CardField, string>> = { number: '', expiry: '', cvv: '', holderName: '' };
-  @state() private shownErrors: Readonly<Partial<Record<CardField, ShownError>>> = {};
+  private values: Readonly<Record<CardField, string>> = { number: '', expiry: '', cvv: '', holderName: '' };
+  private shownErrors: Readonly<Partial<Record<CardField, ShownError>>> = {};
 
   /** Fields the buyer typed in: leaving one of them shows its error. */
   private readonly editedFields = new Set<CardField>();
   private lastChange: CardChangeDetail = { brand: undefined, complete: false, installments: 1 };
 
   /** `pt-BR` (default), `es` or `en`; other tags fall back to the closest of these. */
-  @property() locale = 'pt-BR';
+  locale = 'pt-BR';
 
   /** The currency of the instalment amounts. */
-  @property() currency: Currency = 'BRL';
+  currency: Currency = 'BRL';
 
   /** The instalment options of the config (`installments` of `GET config`); no select while empty. */
-  @property({ attribute: false }) installments: readonly WidgetInstallmentOption[] = [];
+  installments: readonly WidgetInstallmentOption[] = [];
 
   /** The number of instalments chosen; follows the first option when not among them. */
-  @property({ type: Number, attribute: 'selected-installments' }) selectedInstallments = 1;
+  selectedInstallments = 1;
 
   /** Locks every field, e.g. while a payment attempt runs. */
-  @property({ type: Boolean, reflect: true }) disabled = false;
+  disabled = false;
 
   /** The brand of the number typed so far; `undefined` while unknown. */
   get brand(): CardBrand | undefined {

@@ -1,5 +1,4 @@
 import { LitElement, html, nothing } from 'lit';
-import { property, state } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
 import type { DocType } from '../../contract/charge-request.js';
 import * as birthDate from '../fields/birth-date.js';
@@ -100,31 +99,42 @@ const PREFILL_FORMAT: Partial<Record<CustomerFieldName, (raw: string) => string>
 export class PayCustomerFields extends LitElement {
   static override styles = [fieldGroupStyles, customerFieldsStyles];
   static override shadowRootOptions: ShadowRootInit = { ...LitElement.shadowRootOptions, delegatesFocus: true };
+  // `attribute: false` beside `state: true` is for the manifest analyzer, which otherwise lists the states as attributes.
+  static override properties = {
+    values: { state: true, attribute: false },
+    errors: { state: true, attribute: false },
+    locale: {},
+    requireDocument: { type: Boolean, attribute: 'require-document' },
+    askBirthDate: { type: Boolean, attribute: 'ask-birth-date' },
+    requireAddress: { type: Boolean, attribute: 'require-address' },
+    disabled: { type: Boolean, reflect: true },
+    prefill: { attribute: false },
+  };
 
   private readonly localeController = new LocaleController(this, () => resolveLocale(this.locale));
 
-  @state() private values: Record<CustomerFieldName, string> = { ...EMPTY_VALUES };
-  @state() private errors: Partial<Record<CustomerFieldName, FieldMessage>> = {};
+  private values: Record<CustomerFieldName, string> = { ...EMPTY_VALUES };
+  private errors: Partial<Record<CustomerFieldName, FieldMessage>> = {};
   /** Fields the buyer typed in: their errors show on blur. */
   private readonly edited = new Set<CustomerFieldName>();
 
   /** `pt-BR` (default), `es` or `en`; other tags fall back to the closest of these. */
-  @property() locale = 'pt-BR';
+  locale = 'pt-BR';
 
   /** CPF or CNPJ is required (Pix Automático and boleto: the acquirers need it); otherwise optional. */
-  @property({ type: Boolean, attribute: 'require-document' }) requireDocument = false;
+  requireDocument = false;
 
   /** Ask for the birth date (required when asked). */
-  @property({ type: Boolean, attribute: 'ask-birth-date' }) askBirthDate = false;
+  askBirthDate = false;
 
   /** Ask for the billing address (3-D Secure needs it). */
-  @property({ type: Boolean, attribute: 'require-address' }) requireAddress = false;
+  requireAddress = false;
 
   /** Locks the fields while a payment runs. */
-  @property({ type: Boolean, reflect: true }) disabled = false;
+  disabled = false;
 
   /** Values to start with; a field the buyer already typed in keeps what they typed. */
-  @property({ attribute: false }) prefill: CustomerPrefill | undefined;
+  declare prefill: CustomerPrefill | undefined;
 
   private get resolvedLocale(): SupportedLocale {
     return this.localeController.locale;
