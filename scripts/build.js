@@ -54,7 +54,7 @@ if (process.argv.includes('--budgets')) {
   // The size budgets of the script-tag build, on a fresh build: exits 1 when one is exceeded.
   const outDir = mkdtempSync(join(tmpdir(), 'pay-checkout-budgets-'));
   try {
-    const report = measureCdnBundle(await buildCdnVariant('module', { outDir, logLevel: 'error', sourcemap: false }));
+    const report = measureCdnBundle(await buildCdnVariant('module', { outDir, logLevel: 'error' }));
     console.log(sizeSummary(report));
     const over = checkBudgets(report).filter((verdict) => !verdict.ok);
     for (const { name, measured, limit } of over) console.error(`budgets: ${name}: ${(measured / 1000).toFixed(1)} KB is over ${(limit / 1000).toFixed(1)} KB`);

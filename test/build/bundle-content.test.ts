@@ -13,7 +13,7 @@ const gzipOf = (cost: CostReport | undefined) => (cost ? cost.initial.gzip + cos
 const BROWSER_DEPENDENCIES = ['lit'];
 
 /** Today's most for one buyer, above the 45 KB budget: lowered as that budget is worked towards. */
-const BUYER_CEILING_GZIP = 54_000;
+const BUYER_CEILING_GZIP = 50_000;
 
 /** The code a buyer fetches only when they need it, by a piece of its module's path. */
 const ON_DEMAND_CODE = [
@@ -38,7 +38,8 @@ describe('the script-tag build (dist/cdn/pay-checkout.js): what goes in', () => 
 
   before(async () => {
     outDir = mkdtempSync(join(tmpdir(), 'pay-checkout-budget-'));
-    chunks = await buildCdnVariant('module', { outDir, logLevel: 'error', sourcemap: false });
+    // With its source maps, as npm run build ships it: each file ends with a sourceMappingURL comment.
+    chunks = await buildCdnVariant('module', { outDir, logLevel: 'error' });
     report = measureCdnBundle(chunks);
   });
 
