@@ -66,8 +66,8 @@ function chunkName(chunk: Rolldown.PreRenderedChunk): string {
  * `pay-checkout.js` itself: one request, nothing in between. What is fetched at the same moment
  * travels in one chunk rather than several small ones (each file carries its own compression
  * overhead): the payment's code with the card tokenizer and the answer readers they share with
- * the 3-D Secure provider; the Pix view with its QR encoder; the sandbox's 3-D Secure provider
- * with its challenge dialog; the pieces every result view shares with the order's live following.
+ * the 3-D Secure provider; the sandbox's 3-D Secure provider with its challenge dialog; the
+ * pieces every result view shares with the order's live following.
  */
 const CHUNK_GROUPS: Rolldown.CodeSplittingGroup[] = [
   { name: 'pay-checkout', tags: ['$initial'], priority: 3 },
@@ -77,19 +77,15 @@ const CHUNK_GROUPS: Rolldown.CodeSplittingGroup[] = [
     priority: 2,
   },
   {
-    name: 'pix',
-    test: (id) => /results[\\/](pix-result[\\/][^\\/]+|qr-encoder|qr-code)\.ts$/.test(id),
-    priority: 1,
-  },
-  {
     name: 'three-d-secure',
     test: (id) => /three-d-secure[\\/](sandbox-provider|three-d-secure-dialog(\.component|\.styles)?)\.ts$/.test(id),
     priority: 1,
   },
   {
+    // Its own group: left to a view's chunk, these shared pieces would make the other views fetch that one.
     name: 'result-views',
     test: (id) => [/results[\\/](result\.styles|copy-button|live-status|result-element)\.ts$/].some((pattern) => pattern.test(id)),
-    priority: 1,
+    priority: 2,
   },
 ];
 
