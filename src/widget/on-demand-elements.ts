@@ -45,16 +45,23 @@ export function loadWhenUsed(document: Document): void {
   const observer = new MutationObserver((records) => {
     for (const record of records) record.addedNodes.forEach((node) => node instanceof Element && look(node));
   });
+  // A shop's page may change its DOM often: one query per added subtree, whatever the number of tags.
   function look(node: Element | Document): void {
-    for (const tag of waiting) {
-      if ((node as Element).localName !== tag && !node.querySelector(tag)) continue;
-      waiting.delete(tag);
-      // Offline at that moment: the element waits for the next time it is added.
-      loadElement(tag).catch(() => waiting.add(tag));
+    if (waiting.size === 0) return;
+    const found = [...node.querySelectorAll([...waiting].join(','))].map((element) => element.localName as OnDemandTag);
+    if (node instanceof Element && waiting.has(node.localName as OnDemandTag)) found.push(node.localName as OnDemandTag);
+    for (const tag of found) {
+      if (!waiting.delete(tag)) continue;
+      loadElement(tag).catch(() => {
+        // Offline at that moment: the element waits for the next time it is added.
+        waiting.add(tag);
+        watch();
+      });
     }
     if (waiting.size === 0) observer.disconnect();
   }
-  observer.observe(document, { childList: true, subtree: true });
+  const watch = () => observer.observe(document, { childList: true, subtree: true });
+  watch();
   look(document);
 }
 
