@@ -21,6 +21,7 @@ import type { CardDetails } from '../providers/card-tokenizer.js';
 import { CARD_FIELDS } from './card-field.js';
 import type { CardField } from './card-field.js';
 import { cardFieldsStyles } from './card-fields.styles.js';
+import { widgetTextStyles } from '../styles/widget-text.styles.js';
 
 type CardFieldError = cardNumber.CardNumberError | cardExpiry.CardExpiryError | cardCvv.CardCvvError | personName.PersonNameError;
 
@@ -86,7 +87,7 @@ const INSTALLMENTS_ID = 'card-installments';
  * @cssprop --pay-spacing - Space between fields.
  */
 export class PayCardFields extends LitElement {
-  static override styles = cardFieldsStyles;
+  static override styles = [widgetTextStyles, cardFieldsStyles];
   static override shadowRootOptions: ShadowRootInit = { ...LitElement.shadowRootOptions, delegatesFocus: true };
   // `attribute: false` beside `state: true` is for the manifest analyzer, which otherwise lists the states as attributes.
   static override properties = {

@@ -9,8 +9,6 @@ import { css } from 'lit';
 export const cardFieldsStyles = css`
   :host {
     display: block;
-    font-family: var(--pay-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
-    color: var(--pay-color-text, #1f2328);
   }
 
   :host([hidden]) {

@@ -21,6 +21,7 @@ import type { AntifraudProfiler } from '../providers/antifraud-profiler.js';
 import type { CardTokenizer } from '../providers/card-tokenizer.js';
 import type { ThreeDSecureProvider } from '../three-d-secure/provider.js';
 import { checkoutStyles } from './checkout.styles.js';
+import { widgetTextStyles } from '../styles/widget-text.styles.js';
 import { loadFailureMessage } from './checkout-messages.js';
 import { chargeMetadata, offeredMethods, parseMethodList, payableAmount } from './checkout-offer.js';
 import { defaultAntifraudProfiler, defaultCardTokenizer, defaultThreeDSecureProvider } from './checkout-providers.js';
@@ -82,7 +83,7 @@ import { RelayConnection, type CheckoutConfig, type CheckoutOrder } from './rela
  * @cssprop --pay-spacing - Base spacing.
  */
 export class PayCheckout extends LitElement {
-  static override styles = checkoutStyles;
+  static override styles = [widgetTextStyles, checkoutStyles];
   // Declared here rather than with decorators, so the script-tag build carries no decorator runtime.
   // `state` implies no attribute; `attribute: false` says so to the manifest's analyser, which does not read `state`.
   static override properties = {

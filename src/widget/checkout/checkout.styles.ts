@@ -5,9 +5,7 @@ export const checkoutStyles = css`
     display: block;
     box-sizing: border-box;
     max-width: 36rem;
-    color: var(--pay-color-text, #1b1b1f);
     background: var(--pay-color-background, #ffffff);
-    font-family: var(--pay-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
     line-height: 1.5;
   }
 

@@ -22,6 +22,7 @@ import {
 } from './customer-field-specs.js';
 import { fieldGroupStyles } from '../styles/field-group.styles.js';
 import { customerFieldsStyles } from './customer-fields.styles.js';
+import { widgetTextStyles } from '../styles/widget-text.styles.js';
 
 /** Values to start the fields with (a logged-in buyer, a previous order). Formatted as if typed. */
 export interface CustomerPrefill {
@@ -97,7 +98,7 @@ const PREFILL_FORMAT: Partial<Record<CustomerFieldName, (raw: string) => string>
  * @cssprop --pay-font-family - Font.
  */
 export class PayCustomerFields extends LitElement {
-  static override styles = [fieldGroupStyles, customerFieldsStyles];
+  static override styles = [widgetTextStyles, fieldGroupStyles, customerFieldsStyles];
   static override shadowRootOptions: ShadowRootInit = { ...LitElement.shadowRootOptions, delegatesFocus: true };
   // `attribute: false` beside `state: true` is for the manifest analyzer, which otherwise lists the states as attributes.
   static override properties = {

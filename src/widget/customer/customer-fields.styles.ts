@@ -4,8 +4,6 @@ export const customerFieldsStyles = css`
   :host {
     display: grid;
     gap: var(--pay-spacing, 1rem);
-    color: var(--pay-color-text, #1b1b1f);
-    font-family: var(--pay-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
   }
 
   .grid {

@@ -8,6 +8,7 @@ import { resolveLocale } from '../i18n/locales.js';
 import { translate } from '../i18n/translate.js';
 import { fieldGroupStyles } from '../styles/field-group.styles.js';
 import { methodPickerStyles } from './method-picker.styles.js';
+import { widgetTextStyles } from '../styles/widget-text.styles.js';
 
 const ERROR_ID = 'method-error';
 
@@ -38,7 +39,7 @@ const ERROR_ID = 'method-error';
  * @cssprop --pay-spacing - Base spacing.
  */
 export class PayMethodPicker extends LitElement {
-  static override styles = [fieldGroupStyles, methodPickerStyles];
+  static override styles = [widgetTextStyles, fieldGroupStyles, methodPickerStyles];
   static override shadowRootOptions: ShadowRootInit = { ...LitElement.shadowRootOptions, delegatesFocus: true };
   // Declared here rather than with decorators, so the script-tag build carries no decorator runtime.
   static override properties = {

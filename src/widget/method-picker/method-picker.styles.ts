@@ -3,8 +3,6 @@ import { css } from 'lit';
 export const methodPickerStyles = css`
   :host {
     display: block;
-    color: var(--pay-color-text, #1b1b1f);
-    font-family: var(--pay-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
   }
 
   .options {

@@ -6,8 +6,6 @@ export const resultStyles = css`
     display: block;
     box-sizing: border-box;
     min-width: 0;
-    color: var(--pay-color-text, #1b1b1f);
-    font-family: var(--pay-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
     line-height: 1.5;
   }
 

@@ -4,6 +4,7 @@ import { resolveLocale } from '../i18n/locales.js';
 import { translate } from '../i18n/translate.js';
 import { PayThreeDSecureCancelEvent } from '../events/three-d-secure-cancel-event.js';
 import { threeDSecureDialogStyles } from './three-d-secure-dialog.styles.js';
+import { widgetTextStyles } from '../styles/widget-text.styles.js';
 
 /**
  * What the challenge frame may do: run the issuer's script and post its form, as its own
@@ -39,7 +40,7 @@ const CHALLENGE_FRAME_SANDBOX = 'allow-scripts allow-forms allow-same-origin';
  * @cssprop --pay-spacing - Base spacing.
  */
 export class PayThreeDSecureDialog extends LitElement {
-  static override styles = threeDSecureDialogStyles;
+  static override styles = [widgetTextStyles, threeDSecureDialogStyles];
   // Declared here rather than with decorators, so the script-tag build carries no decorator runtime.
   static override properties = { challengeUrl: { attribute: 'challenge-url' }, locale: {} };
 

@@ -17,9 +17,10 @@ export const threeDSecureDialogStyles = css`
     margin: 0;
     padding: var(--pay-spacing, 1rem);
     border: none;
-    color: var(--pay-color-text, #1b1b1b);
+    /* The browser gives a dialog colours of its own: it takes the widget's text instead. */
+    color: inherit;
     background: var(--pay-color-background, #ffffff);
-    font-family: var(--pay-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
+    font-family: inherit;
     line-height: 1.5;
     overflow-wrap: anywhere;
   }

@@ -5,6 +5,7 @@ import { CopyController, copyField } from '../copy-button.js';
 import { PayResultElement } from '../result-element.js';
 import { resultStyles } from '../result.styles.js';
 import { boletoResultStyles } from './boleto-result.styles.js';
+import { widgetTextStyles } from '../../styles/widget-text.styles.js';
 import { formatDigitableLine, formatDueDate, slipHref } from './boleto-slip.js';
 
 /**
@@ -41,7 +42,7 @@ import { formatDigitableLine, formatDueDate, slipHref } from './boleto-slip.js';
  * @cssprop --pay-spacing - Base spacing.
  */
 export class PayBoletoResult extends PayResultElement {
-  static override styles = [resultStyles, boletoResultStyles];
+  static override styles = [widgetTextStyles, resultStyles, boletoResultStyles];
 
   private readonly copier = new CopyController(this, (outcome) =>
     this.announce(translate(this.resolvedLocale, outcome === 'copied' ? 'copy.announce.copied' : 'copy.announce.selected')),

@@ -4,6 +4,7 @@ import { translate } from '../../i18n/translate.js';
 import { PayResultElement } from '../result-element.js';
 import { resultStyles } from '../result.styles.js';
 import { cardResultStyles } from './card-result.styles.js';
+import { widgetTextStyles } from '../../styles/widget-text.styles.js';
 
 /**
  * @summary The outcome of a card payment (`credit_card`, `threeDs`) by `order.status`: `paid`,
@@ -34,7 +35,7 @@ import { cardResultStyles } from './card-result.styles.js';
  * @cssprop --pay-spacing - Base spacing.
  */
 export class PayCardResult extends PayResultElement {
-  static override styles = [resultStyles, cardResultStyles];
+  static override styles = [widgetTextStyles, resultStyles, cardResultStyles];
 
   private renderTitle(text: string, failed = false): TemplateResult {
     return html`<h3 part="title" id="title" class="title ${failed ? 'failed' : ''}" tabindex="-1">${text}</h3>`;

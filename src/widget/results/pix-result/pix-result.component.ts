@@ -9,6 +9,7 @@ import { PayResultElement } from '../result-element.js';
 import { resultStyles } from '../result.styles.js';
 import { authorizesByRequest, journeyText } from './pix-journeys.js';
 import { pixResultStyles } from './pix-result.styles.js';
+import { widgetTextStyles } from '../../styles/widget-text.styles.js';
 
 /**
  * @summary What a Pix or Pix Automático buyer does next: the QR code drawn in the browser, the
@@ -52,7 +53,7 @@ import { pixResultStyles } from './pix-result.styles.js';
  * @cssprop --pay-spacing - Base spacing.
  */
 export class PayPixResult extends PayResultElement {
-  static override styles = [resultStyles, pixResultStyles];
+  static override styles = [widgetTextStyles, resultStyles, pixResultStyles];
   static override properties: PropertyDeclarations = { clockOffset: { type: Number, attribute: 'clock-offset' } };
 
   private readonly qr = new QrCodeLoader(this);
