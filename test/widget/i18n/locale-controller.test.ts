@@ -82,6 +82,16 @@ async function loadPortuguese({ pt, registry }: ReturnType<typeof setUp>): Promi
 /** Lets the promise callbacks run. */
 const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/** An element of `locale` attached to the page, whose first fetch of its catalogue failed. */
+async function afterFailedFetch(locale: SupportedLocale) {
+  const setup = setUp(locale);
+  setup.host.connect();
+  const fetches = locale === 'pt-BR' ? setup.pt : locale === 'es' ? setup.es : setup.en;
+  fetches.fetches[0]!.reject(new Error('offline'));
+  await settled();
+  return setup;
+}
+
 describe('LocaleController', () => {
   it('fetches pt-BR like any other language, and only it', async () => {
     const { pt, es, en, host, controller } = setUp('pt-BR');
@@ -158,19 +168,13 @@ describe('LocaleController', () => {
     });
 
     it('says so for pt-BR too', async () => {
-      const { pt, host, controller } = setUp('pt-BR');
-      host.connect();
-      pt.fetches[0]!.reject(new Error('offline'));
-      await settled();
+      const { controller } = await afterFailedFetch('pt-BR');
       assert.equal(controller.ready, false);
       assert.equal(controller.failed, true);
     });
 
     it('fetches again on retry(), is no longer failed meanwhile, and is ready when the catalogue arrives', async () => {
-      const { es, host, controller } = setUp('es');
-      host.connect();
-      es.fetches[0]!.reject(new Error('offline'));
-      await settled();
+      const { es, host, controller } = await afterFailedFetch('es');
       controller.retry();
       assert.equal(es.fetches.length, 2);
       assert.equal(controller.failed, false);
@@ -183,10 +187,7 @@ describe('LocaleController', () => {
     });
 
     it('says it failed again when the retry fails too', async () => {
-      const { es, host, controller } = setUp('es');
-      host.connect();
-      es.fetches[0]!.reject(new Error('offline'));
-      await settled();
+      const { es, controller } = await afterFailedFetch('es');
       controller.retry();
       es.fetches[1]!.reject(new Error('still offline'));
       await settled();
@@ -195,10 +196,7 @@ describe('LocaleController', () => {
     });
 
     it('tries again when the element is attached again', async () => {
-      const { es, host, controller } = setUp('es');
-      host.connect();
-      es.fetches[0]!.reject(new Error('offline'));
-      await settled();
+      const { es, host, controller } = await afterFailedFetch('es');
       host.connect();
       assert.equal(es.fetches.length, 2);
       es.fetches[1]!.resolve(spanish);
