@@ -3,6 +3,7 @@ import { ifDefined } from 'lit/directives/if-defined.js';
 import { live } from 'lit/directives/live.js';
 import type { ChargeMethod } from '../../contract/payment-methods.js';
 import { PayMethodChangeEvent } from '../events/method-change-event.js';
+import type { MessageKey } from '../i18n/catalogue.js';
 import { LocaleController } from '../i18n/locale-controller.js';
 import { resolveLocale } from '../i18n/locales.js';
 import { translate } from '../i18n/translate.js';
@@ -11,6 +12,15 @@ import { methodPickerStyles } from './method-picker.styles.js';
 import { widgetTextStyles } from '../styles/widget-text.styles.js';
 
 const ERROR_ID = 'method-error';
+
+/** Each method's name and explanation, as whole catalogue keys so every key the widget uses appears in the source. */
+const METHOD_TEXTS: Readonly<Record<ChargeMethod, readonly [name: MessageKey, description: MessageKey]>> = {
+  pix: ['method.pix.name', 'method.pix.description'],
+  pix_auto: ['method.pix_auto.name', 'method.pix_auto.description'],
+  boleto: ['method.boleto.name', 'method.boleto.description'],
+  credit_card: ['method.credit_card.name', 'method.credit_card.description'],
+  threeDs: ['method.threeDs.name', 'method.threeDs.description'],
+};
 
 /**
  * @summary The payment methods of the offer as an accessible radio group: each method's name
@@ -97,6 +107,7 @@ export class PayMethodPicker extends LitElement {
         <div class="options">
           ${this.methods.map((method) => {
             const descriptionId = `method-${method}-description`;
+            const [nameKey, descriptionKey] = METHOD_TEXTS[method];
             return html`
               <label part="option" class="option">
                 <input
@@ -109,9 +120,9 @@ export class PayMethodPicker extends LitElement {
                   @change=${this.handleChange}
                 />
                 <span class="text">
-                  <span part="option-name" class="name">${translate(locale, `method.${method}.name`)}</span>
+                  <span part="option-name" class="name">${translate(locale, nameKey)}</span>
                   <span part="option-description" class="description" id=${descriptionId}>
-                    ${translate(locale, `method.${method}.description`)}
+                    ${translate(locale, descriptionKey)}
                   </span>
                 </span>
               </label>
