@@ -1,22 +1,18 @@
 /**
  * A build plugin that takes the indentation out of the widget's Lit templates (`html`, `svg`
  * and `css` tagged literals), which the minifier leaves as they are because a template is a
- * string to it. Whitespace that holds a line break becomes that one line break, so line numbers
- * (and the source maps built on them) stay right; CSS also loses its comments and the spaces
- * around its punctuation. Text inside quotes is never touched, nor any `${}` expression.
+ * string to it. In markup, whitespace that holds a line break becomes that one line break; CSS
+ * loses its comments, its line breaks and the spaces around its punctuation. Text inside quotes
+ * is never touched, nor any `${}` expression. The plugin hands the bundler a source map of its
+ * edits, so the build's maps still point at the sources.
  *
  * What a browser makes of the result is the same: in HTML a run of whitespace and one line break
  * render alike (the widget has no `<pre>`, and its `<textarea>` gets its text by property), and
- * in CSS the removed spaces carry no meaning.
+ * in CSS the removed whitespace carries no meaning.
  */
+import MagicString from 'magic-string';
 import type { Plugin } from 'vite';
-
-interface Node {
-  type: string;
-  start: number;
-  end: number;
-  [key: string]: unknown;
-}
+import { sourceNodes, type SourceNode } from './source-tree.js';
 
 const TEMPLATE_TAGS = new Set(['html', 'svg', 'css']);
 
@@ -40,41 +36,30 @@ export function minifyMarkup(text: string): string {
   return outsideQuotes(text, collapseLines);
 }
 
-/** The static text of a `css` template. */
+/**
+ * The static text of a `css` template. A run of whitespace becomes one space, and none at all
+ * next to `{`, `}`, `;`, `,` or after `:` (a space before a colon can be a descendant combinator).
+ */
 export function minifyStyles(text: string): string {
-  return outsideQuotes(text.replace(/\/\*[\s\S]*?\*\//g, (comment) => comment.replace(/[^\n]/g, '')), (part) =>
-    collapseLines(part)
-      .replace(/[ \t]*([{};,])[ \t]*/g, '$1')
-      .replace(/:[ \t]+/g, ':')
-      .replace(/;(\n*)\}/g, '$1}'),
+  return outsideQuotes(text.replace(/\/\*[\s\S]*?\*\//g, ''), (part) =>
+    part
+      .replace(/\s+/g, ' ')
+      .replace(/ ?([{};,]) ?/g, '$1')
+      .replace(/: /g, ':')
+      .replace(/;\}/g, '}'),
   );
 }
 
-function children(node: Node): Node[] {
-  const found: Node[] = [];
-  for (const value of Object.values(node)) {
-    if (Array.isArray(value)) found.push(...value.filter((item): item is Node => typeof item?.type === 'string'));
-    else if (typeof (value as Node | null)?.type === 'string') found.push(value as Node);
-  }
-  return found;
-}
-
 /** The template literals tagged `html`, `svg` or `css`, with the minifier for each. */
-function taggedTemplates(root: Node): { quasis: Node[]; minify: (text: string) => string }[] {
-  const found: { quasis: Node[]; minify: (text: string) => string }[] = [];
-  const pending = [root];
-  while (pending.length > 0) {
-    const node = pending.pop()!;
-    if (node.type === 'TaggedTemplateExpression') {
-      const tag = node['tag'] as Node & { name?: string };
-      const quasi = node['quasi'] as Node & { quasis: Node[] };
-      if (tag.type === 'Identifier' && tag.name !== undefined && TEMPLATE_TAGS.has(tag.name)) {
-        found.push({ quasis: quasi.quasis, minify: tag.name === 'css' ? minifyStyles : minifyMarkup });
-      }
+function* taggedTemplates(root: SourceNode): Generator<{ quasis: SourceNode[]; minify: (text: string) => string }> {
+  for (const node of sourceNodes(root)) {
+    if (node.type !== 'TaggedTemplateExpression') continue;
+    const tag = node['tag'] as SourceNode & { name?: string };
+    const quasi = node['quasi'] as SourceNode & { quasis: SourceNode[] };
+    if (tag.type === 'Identifier' && tag.name !== undefined && TEMPLATE_TAGS.has(tag.name)) {
+      yield { quasis: quasi.quasis, minify: tag.name === 'css' ? minifyStyles : minifyMarkup };
     }
-    pending.push(...children(node));
   }
-  return found;
 }
 
 /** The plugin, for our own sources only (`src/widget/`). */
@@ -84,14 +69,16 @@ export function minifyLitTemplates(): Plugin {
     enforce: 'post',
     transform(code, id) {
       if (!id.includes('/src/widget/') || !/\b(html|svg|css)`/.test(code)) return undefined;
-      const edits = taggedTemplates(this.parse(code) as unknown as Node)
-        .flatMap(({ quasis, minify }) => quasis.map((quasi) => ({ quasi, minify })))
-        .sort((a, b) => b.quasi.start - a.quasi.start);
-      let result = code;
-      for (const { quasi, minify } of edits) {
-        result = result.slice(0, quasi.start) + minify(result.slice(quasi.start, quasi.end)) + result.slice(quasi.end);
+      const result = new MagicString(code);
+      for (const { quasis, minify } of taggedTemplates(this.parse(code) as unknown as SourceNode)) {
+        for (const quasi of quasis) {
+          const text = code.slice(quasi.start, quasi.end);
+          const minified = minify(text);
+          if (minified === '') result.remove(quasi.start, quasi.end);
+          else if (minified !== text) result.overwrite(quasi.start, quasi.end, minified);
+        }
       }
-      return { code: result, map: null };
+      return { code: result.toString(), map: result.generateMap({ hires: true }) };
     },
   };
 }
