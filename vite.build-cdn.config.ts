@@ -16,6 +16,8 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type LogLevel, type Rolldown, type UserConfig } from 'vite';
 import { minifyLitTemplates } from './scripts/minify-lit-templates.js';
+import { shortMessageKeys } from './scripts/short-message-keys.js';
+import { ptBR } from './src/widget/i18n/messages/pt-BR.js';
 
 /** The three script-tag builds. */
 export type CdnVariant = 'module' | 'classic' | 'development';
@@ -63,29 +65,32 @@ function chunkName(chunk: Rolldown.PreRenderedChunk): string {
 
 /**
  * How the module build's code is cut. Everything the entry imports statically goes into
- * `pay-checkout.js` itself: one request, nothing in between. What is fetched at the same moment
- * travels in one chunk rather than several small ones (each file carries its own compression
- * overhead): the payment's code with the card tokenizer and the answer readers they share with
- * the 3-D Secure provider; the sandbox's 3-D Secure provider with its challenge dialog; the
- * pieces every result view shares with the order's live following.
+ * `pay-checkout.js` itself: one request, nothing in between. What every buyer fetches after the
+ * first chunk travels in one chunk rather than several small ones (each file carries its own
+ * compression overhead, and gzip cannot share a dictionary across files): the payment's code
+ * (fetched when the buyer starts on the form) with the card tokenizer, the answer readers they
+ * share with the 3-D Secure provider, the pieces every result view shares and the order's live
+ * following (needed a few seconds later, once the charge is made). Per-method code stays apart:
+ * the sandbox's 3-D Secure provider with its challenge dialog, each result view, the QR encoder.
  */
 const CHUNK_GROUPS: Rolldown.CodeSplittingGroup[] = [
   { name: 'pay-checkout', tags: ['$initial'], priority: 3 },
   {
     name: 'payment',
-    test: (id) => [/checkout[\\/]payment-attempt\.ts$/, /providers[\\/]card-tokenizer\.ts$/, /contract[\\/](error-bodies|three-d-secure-results|card-tokenization)\.ts$/].some((pattern) => pattern.test(id)),
+    test: (id) =>
+      [
+        /checkout[\\/]payment-attempt\.ts$/,
+        /providers[\\/]card-tokenizer\.ts$/,
+        /contract[\\/](error-bodies|three-d-secure-results|card-tokenization)\.ts$/,
+        // Left to a view's chunk, these shared pieces would make the other views fetch that one.
+        /results[\\/](result\.styles|copy-button|live-status|result-element)\.ts$/,
+      ].some((pattern) => pattern.test(id)),
     priority: 2,
   },
   {
     name: 'three-d-secure',
     test: (id) => /three-d-secure[\\/](sandbox-provider|three-d-secure-dialog(\.component|\.styles)?)\.ts$/.test(id),
     priority: 1,
-  },
-  {
-    // Its own group: left to a view's chunk, these shared pieces would make the other views fetch that one.
-    name: 'result-views',
-    test: (id) => [/results[\\/](result\.styles|copy-button|live-status|result-element)\.ts$/].some((pattern) => pattern.test(id)),
-    priority: 2,
   },
 ];
 
@@ -94,7 +99,11 @@ export interface CdnBuildOptions {
   outDir: string;
   /** Vite's logging: `warn` shows the bundler's warnings (an `import()` that cannot split, for one). */
   logLevel?: LogLevel;
-  /** Whether to write `.map` files next to the scripts. Default: for the minified variants; the development one is readable as is. */
+  /**
+   * Whether to write `.map` files next to the scripts. Default: for the minified variants; the development one is
+   * readable as is. The maps are "hidden": no `sourceMappingURL` comment in the scripts, which would cost every buyer
+   * bytes in every file for a map only a developer opens (developer tools take the map by hand, or use `pay-checkout.dev.js`).
+   */
   sourcemap?: boolean;
 }
 
@@ -106,8 +115,8 @@ export function cdnBuildConfig(variant: CdnVariant, options: CdnBuildOptions): U
     root: ROOT,
     mode: development ? 'development' : 'production',
     publicDir: false,
-    // The development build keeps the templates as written, for reading.
-    plugins: development ? [] : [minifyLitTemplates()],
+    // The development build keeps the templates and the catalogue's text names as written, for reading.
+    plugins: development ? [] : [minifyLitTemplates(), shortMessageKeys(Object.keys(ptBR))],
     logLevel: options.logLevel ?? 'warn',
     // Explicit rather than derived from NODE_ENV, which an earlier build in the same process may have set.
     resolve: { conditions: ['module', 'browser', development ? 'development' : 'production'] },
@@ -115,7 +124,7 @@ export function cdnBuildConfig(variant: CdnVariant, options: CdnBuildOptions): U
       outDir: options.outDir,
       // scripts/build.js empties dist/cdn once; the three variants share it.
       emptyOutDir: false,
-      sourcemap: options.sourcemap ?? !development,
+      sourcemap: (options.sourcemap ?? !development) ? 'hidden' : false,
       reportCompressedSize: false,
       minify: !development,
       lib: {

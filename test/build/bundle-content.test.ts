@@ -38,7 +38,7 @@ describe('the script-tag build (dist/cdn/pay-checkout.js): what goes in', () => 
 
   before(async () => {
     outDir = mkdtempSync(join(tmpdir(), 'pay-checkout-budget-'));
-    // With its source maps, as npm run build ships it: each file ends with a sourceMappingURL comment.
+    // With its source maps, as npm run build ships them: hidden, so the files carry no sourceMappingURL comment.
     chunks = await buildCdnVariant('module', { outDir, logLevel: 'error' });
     report = measureCdnBundle(chunks);
   });

@@ -9,6 +9,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { CDN_FILE_NAMES, CLASSIC_GLOBAL_NAME } from '../../vite.build-cdn.config.js';
 import { buildCdnVariant } from '../../scripts/cdn-bundle.js';
 import { ON_DEMAND_TAGS } from '../../src/widget/on-demand-elements.js';
+import { ptBR } from '../../src/widget/i18n/messages/pt-BR.js';
 import { registeredTags } from './package-layout.js';
 
 const TAGS = registeredTags();
@@ -121,6 +122,16 @@ describe('the script-tag builds in a browser', () => {
         assert.ok(chunks.some((file) => file.startsWith(name)), `no ${name}* in ${chunks.join(', ')}`);
       }
       assert.deepEqual(loaded, chunks.map(() => 'object'));
+      await page.close();
+    });
+
+    it('shows the texts of its catalogue, asked for by their short names', async () => {
+      const { page, errors } = await visit('module.html');
+      // No relay answers on this page: the checkout says so, with its retry button, in pt-BR.
+      const retry = page.locator('pay-checkout').getByRole('button', { name: ptBR['checkout.retry'] });
+      await retry.waitFor({ timeout: 5_000 });
+      assert.ok(await page.locator('pay-checkout').getByText(ptBR['checkout.loadFailedService']).or(page.locator('pay-checkout').getByText(ptBR['checkout.loadFailed'])).isVisible());
+      assert.deepEqual(errors, []);
       await page.close();
     });
   });

@@ -1,5 +1,7 @@
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { loadCatalogue, loadedCatalogue } from '../../../src/widget/i18n/catalogue.js';
 import type { Messages, PluralForms } from '../../../src/widget/i18n/catalogue.js';
 import { SUPPORTED_LOCALES, type SupportedLocale } from '../../../src/widget/i18n/locales.js';
@@ -90,5 +92,15 @@ describe('the message catalogues', () => {
       CARD_BRANDS.map((brand) => `card.brand.${brand}`).filter((key) => !keys.has(key)),
       [],
     );
+  });
+
+  it('has no text the widget never asks for, each asked for by its whole name (the script-tag build shortens the names)', () => {
+    const widget = fileURLToPath(new URL('../../../src/widget/', import.meta.url));
+    const sources = readdirSync(widget, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts') && !file.startsWith('i18n/messages/'))
+      .map((file) => readFileSync(`${widget}${file}`, 'utf8'))
+      .join('\n');
+    const unused = sourceKeys.filter((key) => ![`'${key}'`, `"${key}"`, `\`${key}\``].some((literal) => sources.includes(literal)));
+    assert.deepEqual(unused, []);
   });
 });

@@ -40,7 +40,6 @@ export const en: Messages = {
   'field.error.required': 'Fill in this field.',
 
   'field.name.label': 'Full name',
-  'field.name.hint': 'As on your ID.',
   'field.personName.error.required': 'Enter the name.',
   'field.personName.error.characters': 'Use only letters, spaces, apostrophes and hyphens.',
   'field.personName.error.tooShort': 'Enter the full name.',
@@ -86,8 +85,6 @@ export const en: Messages = {
   'field.neighborhood.label': 'Neighborhood',
   'field.city.label': 'City',
   'field.state.label': 'State',
-  'field.state.hint': '2-letter code, for example SP.',
-  'field.country.label': 'Country',
 
   'field.cardNumber.label': 'Card number',
   'field.cardNumber.hint': 'The digits on the front of the card.',

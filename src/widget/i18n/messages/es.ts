@@ -40,7 +40,6 @@ export const es: Messages = {
   'field.error.required': 'Completa este campo.',
 
   'field.name.label': 'Nombre completo',
-  'field.name.hint': 'Como aparece en tu documento.',
   'field.personName.error.required': 'Ingresa el nombre.',
   'field.personName.error.characters': 'Usa solo letras, espacios, apóstrofos y guiones.',
   'field.personName.error.tooShort': 'Ingresa el nombre completo.',
@@ -86,8 +85,6 @@ export const es: Messages = {
   'field.neighborhood.label': 'Barrio',
   'field.city.label': 'Ciudad',
   'field.state.label': 'Estado',
-  'field.state.hint': 'Sigla de 2 letras, por ejemplo SP.',
-  'field.country.label': 'País',
 
   'field.cardNumber.label': 'Número de la tarjeta',
   'field.cardNumber.hint': 'Los dígitos del frente de la tarjeta.',

@@ -42,7 +42,6 @@ export const ptBR = {
   'field.error.required': 'Preencha este campo.',
 
   'field.name.label': 'Nome completo',
-  'field.name.hint': 'Como está no seu documento.',
   'field.personName.error.required': 'Informe o nome.',
   'field.personName.error.characters': 'Use apenas letras, espaços, apóstrofos e hífens.',
   'field.personName.error.tooShort': 'Informe o nome completo.',
@@ -88,8 +87,6 @@ export const ptBR = {
   'field.neighborhood.label': 'Bairro',
   'field.city.label': 'Cidade',
   'field.state.label': 'Estado',
-  'field.state.hint': 'Sigla com 2 letras, por exemplo SP.',
-  'field.country.label': 'País',
 
   'field.cardNumber.label': 'Número do cartão',
   'field.cardNumber.hint': 'Os dígitos da frente do cartão.',
