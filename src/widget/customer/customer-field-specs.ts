@@ -25,8 +25,8 @@ export const BRAZILIAN_STATES = [
   'PB', 'PR', 'PE', 'PI', 'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO',
 ] as const;
 
-/** The API's limit on free-text fields (public-api.md: names and strings up to 255 characters). */
-const TEXT_MAX_LENGTH = 255;
+/** A free-text field, up to the API's limit (public-api.md: names and strings up to 255 characters). */
+const FREE_TEXT = { type: 'text', maxLength: 255 } as const;
 
 export interface CustomerFieldSpec {
   readonly label: MessageKey;
@@ -37,37 +37,30 @@ export interface CustomerFieldSpec {
   readonly maxLength?: number;
   /** Formats as the buyer types (digits into a mask); the caret is kept after the same digits. */
   readonly mask?: (raw: string) => string;
-  /** Why a filled-in value cannot be sent; emptiness is judged by the component (some fields are optional). */
-  readonly check: (raw: string) => MessageKey | undefined;
-  /** The message for a required field left empty. */
-  readonly requiredMessage: MessageKey;
-  /** Request paths whose errors belong to this field. */
-  readonly paths: readonly string[];
+  /**
+   * Why the value cannot be sent, an empty one included (in the field's own words). Without it,
+   * any text goes and an empty value gets the plain "required" message. The component skips it
+   * for an optional field left empty.
+   */
+  readonly check?: (raw: string) => MessageKey | undefined;
 }
-
-const filled = (): undefined => undefined;
 
 export const CUSTOMER_FIELD_SPECS: Readonly<Record<CustomerFieldName, CustomerFieldSpec>> = {
   name: {
     label: 'field.name.label',
-    type: 'text',
+    ...FREE_TEXT,
     inputMode: 'text',
     autocomplete: 'name',
-    maxLength: TEXT_MAX_LENGTH,
     check: personName.validate,
-    requiredMessage: 'field.personName.error.required',
-    paths: ['customer.name'],
   },
   email: {
     label: 'field.email.label',
     hint: 'field.email.hint',
+    ...FREE_TEXT,
     type: 'email',
     inputMode: 'email',
     autocomplete: 'email',
-    maxLength: TEXT_MAX_LENGTH,
     check: email.validate,
-    requiredMessage: 'field.email.error.required',
-    paths: ['customer.email'],
   },
   phone: {
     label: 'field.phone.label',
@@ -77,8 +70,6 @@ export const CUSTOMER_FIELD_SPECS: Readonly<Record<CustomerFieldName, CustomerFi
     autocomplete: 'tel',
     mask: phone.format,
     check: phone.validate,
-    requiredMessage: 'field.phone.error.required',
-    paths: ['customer.phone'],
   },
   document: {
     label: 'field.document.label',
@@ -88,8 +79,6 @@ export const CUSTOMER_FIELD_SPECS: Readonly<Record<CustomerFieldName, CustomerFi
     autocomplete: 'off',
     mask: documentNumber.format,
     check: documentNumber.validate,
-    requiredMessage: 'field.document.error.required',
-    paths: ['customer.docNumber', 'customer.docType'],
   },
   birthDate: {
     label: 'field.birthDate.label',
@@ -98,9 +87,7 @@ export const CUSTOMER_FIELD_SPECS: Readonly<Record<CustomerFieldName, CustomerFi
     inputMode: 'numeric',
     autocomplete: 'bday',
     mask: birthDate.format,
-    check: (raw) => birthDate.validate(raw),
-    requiredMessage: 'field.birthDate.error.required',
-    paths: ['customer.birthDate'],
+    check: birthDate.validate,
   },
   zipcode: {
     label: 'field.postalCode.label',
@@ -110,69 +97,57 @@ export const CUSTOMER_FIELD_SPECS: Readonly<Record<CustomerFieldName, CustomerFi
     autocomplete: 'postal-code',
     mask: postalCode.format,
     check: postalCode.validate,
-    requiredMessage: 'field.postalCode.error.required',
-    paths: ['address.zipcode'],
   },
   street: {
     label: 'field.street.label',
     hint: 'field.street.hint',
-    type: 'text',
+    ...FREE_TEXT,
     autocomplete: 'address-line1',
-    maxLength: TEXT_MAX_LENGTH,
-    check: filled,
-    requiredMessage: 'field.error.required',
-    paths: ['address.street'],
   },
   number: {
     label: 'field.addressNumber.label',
     hint: 'field.addressNumber.hint',
-    type: 'text',
+    ...FREE_TEXT,
     autocomplete: 'off',
-    maxLength: TEXT_MAX_LENGTH,
-    check: filled,
-    requiredMessage: 'field.error.required',
-    paths: ['address.number'],
   },
   complement: {
     label: 'field.complement.label',
     hint: 'field.complement.hint',
-    type: 'text',
+    ...FREE_TEXT,
     autocomplete: 'address-line2',
-    maxLength: TEXT_MAX_LENGTH,
-    check: filled,
-    requiredMessage: 'field.error.required',
-    paths: ['address.complement'],
   },
   neighborhood: {
     label: 'field.neighborhood.label',
-    type: 'text',
+    ...FREE_TEXT,
     autocomplete: 'address-level3',
-    maxLength: TEXT_MAX_LENGTH,
-    check: filled,
-    requiredMessage: 'field.error.required',
-    paths: ['address.neighborhood'],
   },
   city: {
     label: 'field.city.label',
-    type: 'text',
+    ...FREE_TEXT,
     autocomplete: 'address-level2',
-    maxLength: TEXT_MAX_LENGTH,
-    check: filled,
-    requiredMessage: 'field.error.required',
-    paths: ['address.city'],
   },
   state: {
     label: 'field.state.label',
     type: 'select',
     autocomplete: 'address-level1',
     check: (raw) => ((BRAZILIAN_STATES as readonly string[]).includes(raw) ? undefined : 'field.error.required'),
-    requiredMessage: 'field.error.required',
-    paths: ['address.state', 'address.country'],
   },
 };
 
+/**
+ * The field each request path belongs to (public-api.md, request body `customer.*` and
+ * `address.*`): the path of the field's own name, but for the CPF or CNPJ, sent as `docNumber`
+ * and `docType`, and the country, sent beside the state.
+ */
+const FIELD_OF_PATH = new Map<string, CustomerFieldName>([
+  ...CUSTOMER_FIELDS.filter((name) => name !== 'document').map((name) => [`customer.${name}`, name] as const),
+  ...ADDRESS_FIELDS.map((name) => [`address.${name}`, name] as const),
+  ['customer.docNumber', 'document'],
+  ['customer.docType', 'document'],
+  ['address.country', 'state'],
+]);
+
 /** The field a request path (`customer.phone`, `address.zipcode`) belongs to, if it is one of these. */
 export function fieldOfPath(path: string): CustomerFieldName | undefined {
-  const names = Object.keys(CUSTOMER_FIELD_SPECS) as CustomerFieldName[];
-  return names.find((name) => CUSTOMER_FIELD_SPECS[name].paths.includes(path));
+  return FIELD_OF_PATH.get(path);
 }

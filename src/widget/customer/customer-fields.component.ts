@@ -137,10 +137,6 @@ export class PayCustomerFields extends LitElement {
   /** Values to start with; a field the buyer already typed in keeps what they typed. */
   declare prefill: CustomerPrefill | undefined;
 
-  private get resolvedLocale(): SupportedLocale {
-    return this.localeController.locale;
-  }
-
   /** The fields on screen, in order. */
   get visibleFields(): CustomerFieldName[] {
     const customer = CUSTOMER_FIELDS.filter((name) => name !== 'birthDate' || this.askBirthDate);
@@ -159,29 +155,26 @@ export class PayCustomerFields extends LitElement {
 
   /** Why the field's value cannot be sent, or undefined. */
   private problemOf(name: CustomerFieldName): MessageKey | undefined {
-    const spec = CUSTOMER_FIELD_SPECS[name];
+    const { check } = CUSTOMER_FIELD_SPECS[name];
     const value = this.values[name];
-    if (value.trim() === '') return this.isRequired(name) ? spec.requiredMessage : undefined;
-    return spec.check(value);
+    const empty = value.trim() === '';
+    if (empty && !this.isRequired(name)) return undefined;
+    if (check) return check(value);
+    return empty ? 'field.error.required' : undefined;
   }
 
   private checkField(name: CustomerFieldName): void {
     const problem = this.problemOf(name);
-    this.errors = problem ? { ...this.errors, [name]: { key: problem } } : this.errorsWithout(name);
-  }
-
-  private errorsWithout(name: CustomerFieldName): Partial<Record<CustomerFieldName, FieldMessage>> {
-    const errors = { ...this.errors };
-    delete errors[name];
-    return errors;
+    this.errors = { ...this.errors, [name]: problem && { key: problem } };
   }
 
   private handleInput(event: Event) {
-    const input = event.target as HTMLInputElement | HTMLSelectElement;
+    // Also the state's `<select>`, which has no mask: only an `<input>` reaches the caret handling.
+    const input = event.target as HTMLInputElement;
     const name = input.name as CustomerFieldName;
     const spec = CUSTOMER_FIELD_SPECS[name];
     let value = input.value;
-    if (spec.mask && input instanceof HTMLInputElement) {
+    if (spec.mask) {
       const caret = input.selectionStart ?? value.length;
       const digitsBefore = digitsOf(value.slice(0, caret)).length;
       value = spec.mask(value);
@@ -208,7 +201,7 @@ export class PayCustomerFields extends LitElement {
     if (changed.has('prefill') && this.prefill) this.applyPrefill(this.prefill);
     if (changed.has('requireDocument') && !this.requireDocument && this.values.document.trim() === '') {
       // A CPF that was required for the last method is optional now: its "required" message goes.
-      this.errors = this.errorsWithout('document');
+      this.errors = { ...this.errors, document: undefined };
     }
   }
 
@@ -269,16 +262,14 @@ export class PayCustomerFields extends LitElement {
   customerDetails(): CustomerDetails | undefined {
     if (this.visibleFields.some((name) => this.problemOf(name) !== undefined)) return undefined;
     const { values } = this;
-    const details: CustomerDetails = {
+    // Every field on screen is valid here: a birth date asked for normalizes to a date.
+    return {
       name: personName.normalize(values.name),
       email: email.normalize(values.email),
       phone: phone.normalize(values.phone),
+      ...documentNumber.normalize(values.document),
+      ...(this.askBirthDate && { birthDate: birthDate.normalize(values.birthDate) }),
     };
-    const taxpayer = documentNumber.normalize(values.document);
-    if (taxpayer) Object.assign(details, taxpayer);
-    const born = this.askBirthDate ? birthDate.normalize(values.birthDate) : undefined;
-    if (born) details.birthDate = born;
-    return details;
   }
 
   /** The billing address, or undefined when it is not asked for or not valid. */
@@ -299,14 +290,10 @@ export class PayCustomerFields extends LitElement {
     return address;
   }
 
-  private messageText(message: FieldMessage): string {
-    return 'key' in message ? translate(this.resolvedLocale, message.key) : message.text;
-  }
-
-  private renderControl(name: CustomerFieldName, describedBy: string, invalid: boolean) {
+  private renderControl(name: CustomerFieldName, locale: SupportedLocale, describedBy: string, invalid: boolean) {
     const spec = CUSTOMER_FIELD_SPECS[name];
     const value = this.values[name];
-    const required = this.isRequired(name) ? 'true' : 'false';
+    const required = String(this.isRequired(name));
     if (spec.type === 'select') {
       return html`
         <select
@@ -315,12 +302,12 @@ export class PayCustomerFields extends LitElement {
           part="input"
           autocomplete=${spec.autocomplete}
           aria-describedby=${describedBy || nothing}
-          aria-invalid=${invalid ? 'true' : 'false'}
+          aria-invalid=${String(invalid)}
           aria-required=${required}
           @change=${this.handleInput}
           @blur=${this.handleBlur}
         >
-          <option value="" ?selected=${value === ''}>${translate(this.resolvedLocale, 'field.state.choose')}</option>
+          <option value="" ?selected=${value === ''}>${translate(locale, 'field.state.choose')}</option>
           ${BRAZILIAN_STATES.map((code) => html`<option value=${code} ?selected=${value === code}>${code}</option>`)}
         </select>
       `;
@@ -336,7 +323,7 @@ export class PayCustomerFields extends LitElement {
         maxlength=${spec.maxLength ?? nothing}
         .value=${live(value)}
         aria-describedby=${describedBy || nothing}
-        aria-invalid=${invalid ? 'true' : 'false'}
+        aria-invalid=${String(invalid)}
         aria-required=${required}
         @input=${this.handleInput}
         @blur=${this.handleBlur}
@@ -344,22 +331,23 @@ export class PayCustomerFields extends LitElement {
     `;
   }
 
-  private renderField(name: CustomerFieldName) {
+  private renderField(name: CustomerFieldName, locale: SupportedLocale) {
     const spec = CUSTOMER_FIELD_SPECS[name];
-    const locale = this.resolvedLocale;
     const error = this.errors[name];
     const hintId = `field-${name}-hint`;
     const errorId = `field-${name}-error`;
-    const describedBy = [spec.hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ');
+    const describedBy = `${spec.hint ? hintId : ''} ${error ? errorId : ''}`.trim();
     return html`
       <div part="field field-${name}" class="field ${name}">
         <label part="label" for="field-${name}">
           ${translate(locale, spec.label)}
           ${this.isRequired(name) ? nothing : html`<span class="optional">${translate(locale, 'field.optional')}</span>`}
         </label>
-        ${this.renderControl(name, describedBy, error !== undefined)}
+        ${this.renderControl(name, locale, describedBy, error !== undefined)}
         ${spec.hint ? html`<p part="hint" class="hint" id=${hintId}>${translate(locale, spec.hint)}</p>` : nothing}
-        ${error ? html`<p part="error" class="error" id=${errorId}>${this.messageText(error)}</p>` : nothing}
+        ${error
+          ? html`<p part="error" class="error" id=${errorId}>${'key' in error ? translate(locale, error.key) : error.text}</p>`
+          : nothing}
       </div>
     `;
   }
@@ -370,18 +358,18 @@ export class PayCustomerFields extends LitElement {
 
   override render() {
     if (!this.localeController.ready) return nothing;
-    const locale = this.resolvedLocale;
+    const locale = this.localeController.locale;
     const fields = this.visibleFields;
     return html`
       <fieldset part="customer" ?disabled=${this.disabled}>
         <legend>${translate(locale, 'checkout.customer.legend')}</legend>
-        <div class="grid">${CUSTOMER_FIELDS.filter((name) => fields.includes(name)).map((name) => this.renderField(name))}</div>
+        <div class="grid">${CUSTOMER_FIELDS.filter((name) => fields.includes(name)).map((name) => this.renderField(name, locale))}</div>
       </fieldset>
       ${this.requireAddress
         ? html`
             <fieldset part="address" ?disabled=${this.disabled}>
               <legend>${translate(locale, 'checkout.address.legend')}</legend>
-              <div class="grid address">${ADDRESS_FIELDS.map((name) => this.renderField(name))}</div>
+              <div class="grid address">${ADDRESS_FIELDS.map((name) => this.renderField(name, locale))}</div>
             </fieldset>
           `
         : nothing}

@@ -203,6 +203,21 @@ describe('<pay-customer-fields>', () => {
       expect(el.shadowRoot!.activeElement).to.equal(inputOf(el, 'phone'));
       await expect(el).to.be.accessible();
     });
+
+    it('puts the document\'s and the country\'s request fields on the fields the buyer typed them in', async () => {
+      const el = await fixture<PayCustomerFields>(html`<pay-customer-fields require-address></pay-customer-fields>`);
+      const placed = el.showServerErrors({
+        'customer.docType': ['Tipo de documento inválido.'],
+        'address.country': ['País não atendido.'],
+        'customer.document': ['Campo desconhecido.'],
+        'customer.street': ['Campo desconhecido.'],
+      });
+      expect(placed).to.deep.equal(['customer.docType', 'address.country']);
+      await el.updateComplete;
+      expect(errorOf(el, 'document')).to.equal('Tipo de documento inválido.');
+      expect(errorOf(el, 'state')).to.equal('País não atendido.');
+      expect(errorOf(el, 'street')).to.equal('');
+    });
   });
 
   it('starts from the prefill but never overwrites what the buyer typed', async () => {
