@@ -18,12 +18,11 @@ const E164_MAX_LENGTH = 15;
 const MOBILE_MASK = '(00) 00000-0000';
 const LANDLINE_MASK = '(00) 0000-0000';
 
-/** The area codes (DDD) in use in Brazil (Anatel's national numbering plan). */
-const AREA_CODES = new Set([
-  11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 24, 27, 28, 31, 32, 33, 34, 35, 37, 38, 41, 42, 43, 44, 45, 46, 47, 48, 49,
-  51, 53, 54, 55, 61, 62, 63, 64, 65, 66, 67, 68, 69, 71, 73, 74, 75, 77, 79, 81, 82, 83, 84, 85, 86, 87, 88, 89, 91, 92,
-  93, 94, 95, 96, 97, 98, 99,
-]);
+/**
+ * The area codes (DDD) in use in Brazil (Anatel's national numbering plan), by tens digit:
+ * every x1 to x9 for 1, 4, 6, 8 and 9; some of them for 2, 3, 5 and 7.
+ */
+const AREA_CODE = /^(?:[14689][1-9]|2[12478]|3[1-578]|5[1345]|7[134579])$/;
 
 type ParsedPhone =
   | { readonly kind: 'brazil'; readonly national: string; readonly withCountryCode: boolean }
@@ -76,7 +75,7 @@ export function validate(raw: string): PhoneError | undefined {
   const { national } = parsed;
   if (national === '') return 'field.phone.error.required';
   if (!NATIONAL_LENGTHS.includes(national.length)) return 'field.phone.error.length';
-  if (!AREA_CODES.has(Number(national.slice(0, 2)))) return 'field.phone.error.areaCode';
+  if (!AREA_CODE.test(national.slice(0, 2))) return 'field.phone.error.areaCode';
   const firstSubscriberDigit = national[2]!;
   if (national.length === NATIONAL_MAX_LENGTH) return firstSubscriberDigit === '9' ? undefined : 'field.phone.error.invalid';
   // Eight-digit subscribers are landlines (2 to 5); 6 to 9 is a mobile missing the ninth digit
