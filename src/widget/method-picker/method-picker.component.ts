@@ -1,5 +1,4 @@
 import { LitElement, html, nothing } from 'lit';
-import { ifDefined } from 'lit/directives/if-defined.js';
 import { live } from 'lit/directives/live.js';
 import type { ChargeMethod } from '../../contract/payment-methods.js';
 import { PayMethodChangeEvent } from '../events/method-change-event.js';
@@ -78,9 +77,9 @@ export class PayMethodPicker extends LitElement {
   disabled = false;
 
   private handleChange(event: Event) {
-    const input = event.target as HTMLInputElement;
-    const method = this.methods.find((candidate) => candidate === input.value);
-    if (!method || method === this.value) return;
+    // The radios carry the offered methods as their values.
+    const method = (event.target as HTMLInputElement).value as ChargeMethod;
+    if (method === this.value) return;
     const previous = this.value;
     this.value = method;
     this.dispatchEvent(new PayMethodChangeEvent({ method, previous }));
@@ -88,9 +87,8 @@ export class PayMethodPicker extends LitElement {
 
   /** Focuses the chosen method (a radio group is entered at its checked option), or the first one. */
   override focus(options?: FocusOptions): void {
-    const radios = this.renderRoot.querySelectorAll<HTMLInputElement>('input[type="radio"]');
-    const checked = Array.from(radios).find((radio) => radio.checked);
-    (checked ?? radios[0])?.focus(options);
+    const root = this.renderRoot;
+    (root.querySelector<HTMLInputElement>('input:checked') ?? root.querySelector('input'))?.focus(options);
   }
 
   protected override getUpdateComplete(): Promise<boolean> {
@@ -116,7 +114,7 @@ export class PayMethodPicker extends LitElement {
                   .value=${method}
                   .checked=${live(this.value === method)}
                   aria-describedby=${invalid ? `${descriptionId} ${ERROR_ID}` : descriptionId}
-                  aria-invalid=${ifDefined(invalid && this.value === method ? 'true' : undefined)}
+                  aria-invalid=${invalid && this.value === method ? 'true' : nothing}
                   @change=${this.handleChange}
                 />
                 <span class="text">
