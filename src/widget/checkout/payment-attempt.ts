@@ -106,16 +106,33 @@ export interface PaymentServices {
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 }
 
-/** A failure of a step that decides the run's outcome. */
-class AttemptStop extends Error {
-  constructor(readonly stop: AttemptOutcome) {
-    super(stop.outcome);
-  }
+/** A run that a later `run()` (same key) may finish. */
+function interrupted(cause: 'offline' | 'service', waitSeconds?: number): AttemptOutcome {
+  return { outcome: 'interrupted', waitSeconds, cause };
 }
 
-/** 3DS session errors name `billingAddress.*`; the form knows these fields as the charge's `address.*`. */
-function formPathOf(providerPath: string): string {
-  return providerPath.replace(/^billingAddress\./, 'address.');
+/**
+ * What a failed tokenization or 3-D Secure authentication means for the attempt; `undefined`
+ * for any other error, which the run passes on.
+ */
+function outcomeOfFailedStep(error: unknown): AttemptOutcome | undefined {
+  if (error instanceof CardTokenFieldError) {
+    const fields: Record<string, readonly string[]> = { ...error.fields };
+    if (error.otherMessages.length > 0) fields['card'] = error.otherMessages;
+    return { outcome: 'card-not-accepted', fields };
+  }
+  if (error instanceof CardTokenRateLimitError) return interrupted('service', error.retryAfterSeconds);
+  if (error instanceof CardTokenNetworkError) return interrupted('offline');
+  if (error instanceof CardTokenServiceError) return error.status >= 500 ? interrupted('service') : { outcome: 'card-not-accepted', fields: {} };
+  if (error instanceof ThreeDSecureCanceledError) return { outcome: 'three-d-secure-canceled' };
+  if (error instanceof ThreeDSecureFailedError) return { outcome: 'three-d-secure-failed' };
+  if (error instanceof ThreeDSecureSessionError) {
+    // 3DS session errors name `billingAddress.*`; the form knows these fields as the charge's `address.*`.
+    const fields = Object.fromEntries(Object.entries(error.fields).map(([path, messages]) => [path.replace(/^billingAddress\./, 'address.'), messages]));
+    if (Object.keys(fields).length > 0 || (error.status ?? 500) < 500) return { outcome: 'refused', errorType: 'three_d_secure_refused', fields };
+    return interrupted(error.status === undefined ? 'offline' : 'service');
+  }
+  return undefined;
 }
 
 /** One payment attempt; `run()` it, and `run()` it again after an `interrupted` outcome. */
@@ -144,14 +161,6 @@ export class PaymentAttempt {
     return this.running;
   }
 
-  private get now(): number {
-    return this.services.now?.() ?? Date.now();
-  }
-
-  private sleep(ms: number, signal: AbortSignal): Promise<void> {
-    return this.services.sleep ? this.services.sleep(ms, signal) : waitFor(ms, signal);
-  }
-
   /**
    * Runs the attempt (again). A second call while one runs is refused: a double click never
    * makes two requests.
@@ -164,7 +173,8 @@ export class PaymentAttempt {
       return await this.charge(body, signal);
     } catch (error) {
       if (signal.aborted) return { outcome: 'aborted' };
-      if (error instanceof AttemptStop) return error.stop;
+      const outcome = outcomeOfFailedStep(error);
+      if (outcome) return outcome;
       throw error;
     } finally {
       this.running = false;
@@ -175,21 +185,19 @@ export class PaymentAttempt {
   private async prepare(signal: AbortSignal): Promise<CheckoutChargeRequest> {
     const { card, method } = this.request;
     if (!card || !isCardMethod(method)) return (this.sent ??= this.chargeBody());
-    if (this.sent && this.cardToken && isCardTokenFresh(this.cardToken, this.now)) return this.sent;
+    const fresh = this.cardToken && isCardTokenFresh(this.cardToken, this.services.now?.() ?? Date.now());
+    if (this.sent && fresh) return this.sent;
     if (this.sent) {
       // The token of the last try expired: that try may still have reached the API.
       this.superseded ??= this.sent;
       this.sent = undefined;
-      this.cardToken = undefined;
       this.threeDSecure = undefined;
     }
-    if (!this.cardToken || !isCardTokenFresh(this.cardToken, this.now)) {
+    // The token and the anti-fraud reference are set together, so a fresh token has its reference.
+    if (!this.cardToken || !fresh) {
       this.services.onStep?.({ step: 'tokenizing' });
-      const [token, reference] = await Promise.all([this.tokenize(card.details, signal), this.completeProfile(signal)]);
-      this.cardToken = token;
-      this.antifraudReference = reference;
+      [this.cardToken, this.antifraudReference] = await Promise.all([this.tokenize(card.details, signal), this.completeProfile(signal)]);
     }
-    this.antifraudReference ??= await this.completeProfile(signal);
     if (method === 'threeDs' && !this.threeDSecure) {
       this.services.onStep?.({ step: 'authenticating' });
       this.threeDSecure = await this.authenticate(this.cardToken.token, signal);
@@ -200,23 +208,7 @@ export class PaymentAttempt {
   private async tokenize(details: CardDetails, signal: AbortSignal): Promise<CardToken> {
     const { cardTokenizer } = this.services;
     if (!cardTokenizer) throw new Error('A card payment needs a card tokenizer.');
-    try {
-      return await cardTokenizer.tokenize(details, { signal });
-    } catch (error) {
-      if (signal.aborted) throw error;
-      if (error instanceof CardTokenFieldError) {
-        const fields: Record<string, readonly string[]> = { ...error.fields };
-        if (error.otherMessages.length > 0) fields['card'] = error.otherMessages;
-        throw new AttemptStop({ outcome: 'card-not-accepted', fields });
-      }
-      if (error instanceof CardTokenRateLimitError) throw new AttemptStop({ outcome: 'interrupted', waitSeconds: error.retryAfterSeconds, cause: 'service' });
-      if (error instanceof CardTokenNetworkError) throw new AttemptStop({ outcome: 'interrupted', waitSeconds: undefined, cause: 'offline' });
-      if (error instanceof CardTokenServiceError && error.status >= 500) {
-        throw new AttemptStop({ outcome: 'interrupted', waitSeconds: undefined, cause: 'service' });
-      }
-      if (error instanceof CardTokenServiceError) throw new AttemptStop({ outcome: 'card-not-accepted', fields: {} });
-      throw error;
-    }
+    return cardTokenizer.tokenize(details, { signal });
   }
 
   /** The anti-fraud reference, once per attempt; a profile that could not complete is reported, never hidden. */
@@ -235,29 +227,15 @@ export class PaymentAttempt {
     const { customer, address, amountInCents, currency } = this.request;
     if (!threeDSecureProvider) throw new Error('A threeDs payment needs a 3-D Secure provider.');
     if (!address) throw new Error('A threeDs payment needs the billing address.');
-    try {
-      const result = await threeDSecureProvider.authenticate({
-        cardToken,
-        amountInCents,
-        currency,
-        customer: { name: customer.name, email: customer.email, phone: customer.phone },
-        billingAddress: address,
-        signal,
-      });
-      return chargeThreeDSecureFrom(result);
-    } catch (error) {
-      if (signal.aborted) throw error;
-      if (error instanceof ThreeDSecureCanceledError) throw new AttemptStop({ outcome: 'three-d-secure-canceled' });
-      if (error instanceof ThreeDSecureFailedError) throw new AttemptStop({ outcome: 'three-d-secure-failed' });
-      if (error instanceof ThreeDSecureSessionError) {
-        const fields = Object.fromEntries(Object.entries(error.fields).map(([path, messages]) => [formPathOf(path), messages]));
-        if (Object.keys(fields).length > 0 || (error.status !== undefined && error.status < 500)) {
-          throw new AttemptStop({ outcome: 'refused', errorType: 'three_d_secure_refused', fields });
-        }
-        throw new AttemptStop({ outcome: 'interrupted', waitSeconds: undefined, cause: error.status === undefined ? 'offline' : 'service' });
-      }
-      throw error;
-    }
+    const result = await threeDSecureProvider.authenticate({
+      cardToken,
+      amountInCents,
+      currency,
+      customer: { name: customer.name, email: customer.email, phone: customer.phone },
+      billingAddress: address,
+      signal,
+    });
+    return chargeThreeDSecureFrom(result);
   }
 
   private chargeBody(): CheckoutChargeRequest {
@@ -265,7 +243,7 @@ export class PaymentAttempt {
     const body: CheckoutChargeRequest = { paymentMethod: method, customer, items: [{ offerId }] };
     if (address) body.address = address;
     if (Object.keys(metadata).length > 0) body.metadata = metadata;
-    if (card && isCardMethod(method) && this.cardToken && this.antifraudReference) {
+    if (card && this.cardToken && this.antifraudReference) {
       body.card = { token: this.cardToken.token };
       body.installments = card.installments;
       body.antifraud_profiling_attempt_reference = this.antifraudReference;
@@ -287,14 +265,14 @@ export class PaymentAttempt {
         return { outcome: 'created', order };
       } catch (error) {
         if (signal.aborted) throw error;
-        if (error instanceof RelayUnreachableError) return { outcome: 'interrupted', waitSeconds: undefined, cause: 'offline' };
+        if (error instanceof RelayUnreachableError) return interrupted('offline');
         if (!(error instanceof RelayAnswerError)) throw error;
         const wait = error.retryAfterSeconds;
         if ((error.status === 429 || error.status === 409) && wait !== undefined) {
-          if (waits >= MAX_AUTOMATIC_WAITS) return { outcome: 'interrupted', waitSeconds: wait, cause: 'service' };
+          if (waits >= MAX_AUTOMATIC_WAITS) return interrupted('service', wait);
           waits += 1;
           this.services.onStep?.({ step: 'waiting', seconds: wait });
-          await this.sleep(wait * 1000, signal);
+          await (this.services.sleep ?? waitFor)(wait * 1000, signal);
           continue;
         }
         if (error.status === 409 && this.superseded && body !== this.superseded) {
@@ -302,7 +280,7 @@ export class PaymentAttempt {
           body = this.superseded;
           continue;
         }
-        if (error.status >= 500) return { outcome: 'interrupted', waitSeconds: undefined, cause: 'service' };
+        if (error.status >= 500) return interrupted('service');
         return { outcome: 'refused', errorType: error.type, fields: error.fields };
       }
     }

@@ -5,7 +5,13 @@ import type { AttemptStep, PaymentRequest, PaymentServices } from '../../../src/
 import { RelayAnswerError, RelayUnreachableError } from '../../../src/widget/checkout/relay-connection.js';
 import type { CheckoutChargeRequest, CheckoutOrder } from '../../../src/widget/checkout/relay-connection.js';
 import type { AntifraudProfiler } from '../../../src/widget/providers/antifraud-profiler.js';
-import { CARD_TOKEN_TTL_MS, CardTokenFieldError, CardTokenNetworkError } from '../../../src/widget/providers/card-tokenizer.js';
+import {
+  CARD_TOKEN_TTL_MS,
+  CardTokenFieldError,
+  CardTokenNetworkError,
+  CardTokenRateLimitError,
+  CardTokenServiceError,
+} from '../../../src/widget/providers/card-tokenizer.js';
 import type { CardDetails, CardTokenizer } from '../../../src/widget/providers/card-tokenizer.js';
 import {
   ThreeDSecureCanceledError,
@@ -331,6 +337,25 @@ describe('a payment attempt', () => {
       const attempt = new PaymentAttempt(cardRequest(), { relay, cardTokenizer: tokenizer, antifraudProfiler: fakeProfiler() });
       assert.deepEqual(await run(attempt), { outcome: 'interrupted', waitSeconds: undefined, cause: 'offline' });
     });
+
+    it('is interrupted with the wait when tokenization is rate limited, or fails on the service side', async () => {
+      for (const [failure, outcome] of [
+        [new CardTokenRateLimitError(42), { outcome: 'interrupted', waitSeconds: 42, cause: 'service' }],
+        [new CardTokenServiceError(503, undefined), { outcome: 'interrupted', waitSeconds: undefined, cause: 'service' }],
+      ] as const) {
+        const { relay, sent } = fakeRelay([]);
+        const attempt = new PaymentAttempt(cardRequest(), { relay, cardTokenizer: fakeTokenizer({ now: 0 }, [failure]), antifraudProfiler: fakeProfiler() });
+        assert.deepEqual(await run(attempt), outcome, failure.message);
+        assert.equal(sent.length, 0);
+      }
+    });
+
+    it('does not accept the card when the tokenization endpoint refuses it without field messages', async () => {
+      const { relay } = fakeRelay([]);
+      const tokenizer = fakeTokenizer({ now: 0 }, [new CardTokenServiceError(401, 'Credenciais inválidas.')]);
+      const attempt = new PaymentAttempt(cardRequest(), { relay, cardTokenizer: tokenizer, antifraudProfiler: fakeProfiler() });
+      assert.deepEqual(await run(attempt), { outcome: 'card-not-accepted', fields: {} });
+    });
   });
 
   describe('for a card with 3-D Secure', () => {
@@ -382,6 +407,33 @@ describe('a payment attempt', () => {
       const unreachable = new ThreeDSecureSessionError('offline');
       const { services: given } = services(fakeThreeDSecure(() => Promise.reject(unreachable)));
       assert.deepEqual(await run(new PaymentAttempt(threeDsRequest(), given)), { outcome: 'interrupted', waitSeconds: undefined, cause: 'offline' });
+    });
+
+    it('is interrupted when the 3DS service fails, and refused when it refuses without naming a field', async () => {
+      for (const [status, outcome] of [
+        [502, { outcome: 'interrupted', waitSeconds: undefined, cause: 'service' }],
+        [403, { outcome: 'refused', errorType: 'three_d_secure_refused', fields: {} }],
+      ] as const) {
+        const { sent, services: given } = services(fakeThreeDSecure(() => Promise.reject(new ThreeDSecureSessionError(`HTTP ${status}`, { status }))));
+        assert.deepEqual(await run(new PaymentAttempt(threeDsRequest(), given)), outcome, String(status));
+        assert.equal(sent.length, 0);
+      }
+    });
+
+    it('authenticates the same fresh token again on a retry after a canceled challenge', async () => {
+      const provider = fakeThreeDSecure(async () => {
+        if (provider.inputs.length === 1) throw new ThreeDSecureCanceledError();
+        return THREE_DS_RESULT;
+      });
+      const { sent, services: given } = services(provider);
+      const attempt = new PaymentAttempt(threeDsRequest(), { ...given, now: () => 0 });
+      assert.deepEqual(await run(attempt), { outcome: 'three-d-secure-canceled' });
+      assert.equal((await run(attempt)).outcome, 'created');
+      assert.deepEqual(given.cardTokenizer.cards, [CARD]);
+      assert.equal(given.antifraudProfiler.completions, 1);
+      assert.deepEqual(provider.inputs.map((input) => input.cardToken), ['tok_1', 'tok_1']);
+      assert.deepEqual(sent[0]!.body.threeDSecure, THREE_DS_RESULT);
+      assert.equal(sent[0]!.body.antifraud_profiling_attempt_reference, REFERENCE);
     });
   });
 });
