@@ -18,8 +18,8 @@ export const customerFieldsStyles = css`
       grid-template-columns: repeat(2, minmax(0, 1fr));
     }
 
-    .address .street,
-    .address .complement {
+    .street,
+    .complement {
       grid-column: 1 / -1;
     }
   }
@@ -53,8 +53,8 @@ export const customerFieldsStyles = css`
     border-radius: var(--pay-radius, 8px);
   }
 
-  input:focus-visible,
-  select:focus-visible {
+  /* Only the inputs and the select take focus here. */
+  :focus-visible {
     outline: 3px solid var(--pay-color-focus, var(--pay-color-primary, #0b57d0));
     outline-offset: 1px;
   }
@@ -64,8 +64,7 @@ export const customerFieldsStyles = css`
     box-shadow: inset 0 0 0 1px var(--pay-color-error, #b3261e);
   }
 
-  .hint,
-  .error {
+  p {
     margin: 0;
     font-size: 0.875em;
   }
@@ -79,8 +78,8 @@ export const customerFieldsStyles = css`
     font-weight: 500;
   }
 
-  fieldset:disabled input,
-  fieldset:disabled select {
+  input:disabled,
+  select:disabled {
     cursor: not-allowed;
   }
 `;
