@@ -17,6 +17,7 @@ import {
   type ThreeDSecureProvider,
 } from './provider.js';
 import { PayThreeDSecureCancelEvent } from '../events/three-d-secure-cancel-event.js';
+import { challengePageUrl } from './challenge-page.js';
 
 /** The `type` of the message the sandbox's challenge page posts to the page that framed it. */
 export const THREE_DS_RESULT_MESSAGE_TYPE = 'pay-checkout:3ds-result';
@@ -36,48 +37,41 @@ export interface SandboxThreeDSecureSettings {
   fetch?: typeof fetch;
 }
 
-/** How a challenge ended, as the challenge page reports it. */
-type ChallengeOutcome = 'authenticated' | 'failed' | 'canceled';
+const OUTCOMES = ['pending', 'authenticated', 'failed', 'canceled'] as const;
 
-/** A session of `POST /sandbox/3ds/sessions`: `pending` until a challenge ends. */
-interface ThreeDsSession {
+/** How the issuer decided, as a session or the challenge page says it: `pending` until a challenge ends. */
+interface IssuerDecision {
+  outcome: (typeof OUTCOMES)[number];
+  /** Only with `authenticated`. */
+  result: ThreeDSecureResult | undefined;
+}
+
+/** A session of `POST /sandbox/3ds/sessions`. */
+interface ThreeDsSession extends IssuerDecision {
   referenceId: string;
   challenge: boolean;
-  outcome: ChallengeOutcome | 'pending';
-  challengeUrl?: string;
-  result?: ThreeDSecureResult;
+  challengeUrl: string | undefined;
 }
 
-/** The challenge page's report; `result` only when `authenticated`. */
-interface ChallengeReport {
-  outcome: ChallengeOutcome;
-  result?: ThreeDSecureResult;
-}
-
-function isChallengeOutcome(value: unknown): value is ChallengeOutcome {
-  return value === 'authenticated' || value === 'failed' || value === 'canceled';
-}
-
-/**
- * A provider's result where one may be: absent, or read (`null` when there but not in its form,
- * which makes the whole answer unreadable).
- */
-function optionalResult(value: unknown): ThreeDSecureResult | undefined | null {
-  return value === undefined ? undefined : (readThreeDSecureResult(value) ?? null);
+/** The decision in a session or a challenge report; `undefined` when either field is not in its form. */
+function readDecision(payload: Record<string, unknown>): IssuerDecision | undefined {
+  const { outcome, result } = payload;
+  const read = result === undefined ? undefined : readThreeDSecureResult(result);
+  const fits = (OUTCOMES as readonly unknown[]).includes(outcome) && (result === undefined || read !== undefined);
+  return fits ? { outcome: outcome as IssuerDecision['outcome'], result: read } : undefined;
 }
 
 /** The session the sandbox answered, with only the fields known here; `undefined` when not in its form. */
 function readSession(payload: unknown): ThreeDsSession | undefined {
   if (!isPlainObject(payload)) return undefined;
-  const { referenceId, challenge, outcome, challengeUrl } = payload;
-  const result = optionalResult(payload['result']);
+  const { referenceId, challenge, challengeUrl } = payload;
+  const decision = readDecision(payload);
   const fits =
+    decision &&
     isNonEmptyString(referenceId) &&
     typeof challenge === 'boolean' &&
-    (outcome === 'pending' || isChallengeOutcome(outcome)) &&
-    (challengeUrl === undefined || typeof challengeUrl === 'string') &&
-    result !== null;
-  return fits ? { referenceId, challenge, outcome, challengeUrl, result } : undefined;
+    (challengeUrl === undefined || typeof challengeUrl === 'string');
+  return fits ? { ...decision, referenceId, challenge, challengeUrl } : undefined;
 }
 
 /** True when a posted message is a challenge result about the session `referenceId`. */
@@ -85,11 +79,14 @@ function isAboutSession(data: unknown, referenceId: string): data is Record<stri
   return isPlainObject(data) && data['type'] === THREE_DS_RESULT_MESSAGE_TYPE && data['referenceId'] === referenceId;
 }
 
-/** The challenge page's report in a message about this session; `undefined` when not in its form. */
-function readChallengeReport(data: Record<string, unknown>): ChallengeReport | undefined {
-  const { outcome } = data;
-  const result = optionalResult(data['result']);
-  return isChallengeOutcome(outcome) && result !== null ? { outcome, result } : undefined;
+/**
+ * The result of an authenticated decision; a failed one rejects, and any other (or one
+ * authenticated without its result) is `unexpected`.
+ */
+function issuerResult(decision: IssuerDecision | undefined, unexpected: string): ThreeDSecureResult {
+  if (decision?.outcome === 'authenticated' && decision.result) return decision.result;
+  if (decision?.outcome === 'failed') throw new ThreeDSecureFailedError();
+  throw new ThreeDSecureSessionError(unexpected);
 }
 
 function describeFields(fields: Readonly<Record<string, readonly string[]>>): string {
@@ -105,16 +102,6 @@ function inputError(fields: Record<string, string[]>, status?: number): ThreeDSe
       ? 'O endereço de cobrança é obrigatório para a verificação 3-D Secure.'
       : `Dados inválidos para a verificação 3-D Secure: ${describeFields(fields)}.`;
   return new ThreeDSecureSessionError(message, { status, fields });
-}
-
-function originOf(url: string | undefined): string | undefined {
-  if (url === undefined) return undefined;
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.origin : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** The element with focus, looking into shadow roots, so focus can go back to it exactly. */
@@ -158,13 +145,6 @@ async function startSession(
   return session;
 }
 
-/** A session the issuer decided without asking the buyer. */
-function frictionlessOutcome(session: ThreeDsSession): ThreeDSecureResult {
-  if (session.outcome === 'authenticated' && session.result) return session.result;
-  if (session.outcome === 'failed') throw new ThreeDSecureFailedError();
-  throw new ThreeDSecureSessionError('O serviço de 3-D Secure não concluiu a autenticação sem desafio.');
-}
-
 /**
  * Shows the challenge and settles with its outcome. Only a message from the challenge page's
  * own origin, of the result type and about this session counts: any other window may post
@@ -175,60 +155,44 @@ async function runChallenge(session: ThreeDsSession, settings: SandboxThreeDSecu
   // importing the widget's classes registers nothing, and frictionless payments never fetch it.
   await import('./three-d-secure-dialog.js');
   const { challengeUrl } = session;
-  const challengeOrigin = originOf(challengeUrl);
+  const challengeOrigin = challengeUrl === undefined ? undefined : challengePageUrl(challengeUrl)?.origin;
   if (challengeUrl === undefined || challengeOrigin === undefined) {
     throw new ThreeDSecureSessionError('O serviço de 3-D Secure pediu um desafio sem uma página válida.');
   }
   if (signal?.aborted) throw new ThreeDSecureCanceledError();
 
-  return new Promise((resolve, reject) => {
-    const dialog = document.createElement('pay-3ds-dialog');
-    dialog.challengeUrl = challengeUrl;
-    dialog.locale = settings.locale ?? 'pt-BR';
-    const previousFocus = focusedElement();
-    let settled = false;
-
-    const finish = (settle: () => void): void => {
-      if (settled) return;
-      settled = true;
-      window.removeEventListener('message', handleMessage);
-      dialog.removeEventListener(PayThreeDSecureCancelEvent.type, handleCancel);
-      signal?.removeEventListener('abort', handleAbort);
-      dialog.close();
-      dialog.remove();
-      // Chromium returns focus when a modal dialog closes; not every browser does, nor after a removal.
-      if (previousFocus?.isConnected) previousFocus.focus();
-      settle();
-    };
-
-    function handleMessage(event: MessageEvent): void {
-      if (event.origin !== challengeOrigin) return;
-      if (!isAboutSession(event.data, session.referenceId)) return;
-      const report = readChallengeReport(event.data);
-      const result = report?.result;
-      // An authentication without its result is as unreadable as a report out of form.
-      if (report?.outcome === 'authenticated' && result) finish(() => resolve(result));
-      else if (report?.outcome === 'failed') finish(() => reject(new ThreeDSecureFailedError()));
-      else if (report?.outcome === 'canceled') finish(() => reject(new ThreeDSecureCanceledError()));
-      else finish(() => reject(new ThreeDSecureSessionError('A página do banco respondeu a verificação num formato inesperado.')));
-    }
-
-    function handleCancel(): void {
-      finish(() => reject(new ThreeDSecureCanceledError()));
-    }
-
-    function handleAbort(): void {
-      finish(() => reject(new ThreeDSecureCanceledError(undefined, { cause: signal?.reason })));
-    }
-
-    window.addEventListener('message', handleMessage);
-    dialog.addEventListener(PayThreeDSecureCancelEvent.type, handleCancel);
-    signal?.addEventListener('abort', handleAbort, { once: true });
-    (settings.host ?? document.body).append(dialog);
-    dialog.show().catch((error: unknown) => {
-      finish(() => reject(new ThreeDSecureSessionError('Não foi possível abrir a verificação do banco.', {}, { cause: error })));
+  const dialog = document.createElement('pay-3ds-dialog');
+  dialog.challengeUrl = challengeUrl;
+  dialog.locale = settings.locale ?? 'pt-BR';
+  const previousFocus = focusedElement();
+  // Removes every listener below at once when the challenge ends.
+  const listening = new AbortController();
+  try {
+    const report = await new Promise<IssuerDecision | undefined>((resolve, reject) => {
+      const options = { signal: listening.signal };
+      window.addEventListener(
+        'message',
+        (event) => {
+          if (event.origin === challengeOrigin && isAboutSession(event.data, session.referenceId)) resolve(readDecision(event.data));
+        },
+        options,
+      );
+      dialog.addEventListener(PayThreeDSecureCancelEvent.type, () => reject(new ThreeDSecureCanceledError()), options);
+      signal?.addEventListener('abort', () => reject(new ThreeDSecureCanceledError(undefined, { cause: signal.reason })), options);
+      (settings.host ?? document.body).append(dialog);
+      dialog.show().catch((error: unknown) => {
+        reject(new ThreeDSecureSessionError('Não foi possível abrir a verificação do banco.', {}, { cause: error }));
+      });
     });
-  });
+    if (report?.outcome === 'canceled') throw new ThreeDSecureCanceledError();
+    return issuerResult(report, 'A página do banco respondeu a verificação num formato inesperado.');
+  } finally {
+    listening.abort();
+    dialog.close();
+    dialog.remove();
+    // Chromium returns focus when a modal dialog closes; not every browser does, nor after a removal.
+    if (previousFocus?.isConnected) previousFocus.focus();
+  }
 }
 
 /**
@@ -247,7 +211,9 @@ export function createSandboxThreeDSecureProvider(settings: SandboxThreeDSecureS
       // The challenge page posts its outcome to this origin only (docs/sandbox.md, "Cards").
       const body = { cardToken, amountInCents, currency, customer, billingAddress, parentOrigin: location.origin };
       const session = await startSession(settings, body, signal);
-      return session.challenge ? runChallenge(session, settings, signal) : frictionlessOutcome(session);
+      return session.challenge
+        ? runChallenge(session, settings, signal)
+        : issuerResult(session, 'O serviço de 3-D Secure não concluiu a autenticação sem desafio.');
     },
   };
 }

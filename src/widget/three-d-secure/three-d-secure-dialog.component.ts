@@ -3,6 +3,7 @@ import { LocaleController } from '../i18n/locale-controller.js';
 import { resolveLocale } from '../i18n/locales.js';
 import { translate } from '../i18n/translate.js';
 import { PayThreeDSecureCancelEvent } from '../events/three-d-secure-cancel-event.js';
+import { challengePageUrl } from './challenge-page.js';
 import { threeDSecureDialogStyles } from './three-d-secure-dialog.styles.js';
 import { widgetTextStyles } from '../styles/widget-text.styles.js';
 
@@ -64,16 +65,6 @@ export class PayThreeDSecureDialog extends LitElement {
     return this.dialog?.open ?? false;
   }
 
-  /** The challenge URL when it is a web page; a `javascript:` or `data:` URL never reaches the frame. */
-  private get frameSource(): string | undefined {
-    try {
-      const url = new URL(this.challengeUrl);
-      return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
-    } catch {
-      return undefined;
-    }
-  }
-
   private handleCancelClick(): void {
     this.dialog?.close();
   }
@@ -109,7 +100,7 @@ export class PayThreeDSecureDialog extends LitElement {
   override render() {
     if (!this.localeController.ready) return nothing;
     const locale = this.localeController.locale;
-    const source = this.frameSource;
+    const source = challengePageUrl(this.challengeUrl)?.href;
     return html`
       <dialog
         part="dialog"
