@@ -41,111 +41,110 @@ export interface RelayErrorAnswer {
   retryAfter?: number;
 }
 
+/** Reads one field: what to keep of it, or `undefined` when it is not in its form. */
+type FieldReader<T> = (field: unknown) => T | undefined;
+
+/** A field kept as it is when `check` takes it. */
+const kept =
+  <T>(check: (field: unknown) => field is T): FieldReader<T> =>
+  (field) =>
+    check(field) ? field : undefined;
+
 const isText = (value: unknown): value is string => typeof value === 'string';
-const isDecimal = (value: unknown): value is string => isText(value) && DECIMAL_PATTERN.test(value);
-const isWholeNumber = (value: unknown): value is number => Number.isSafeInteger(value);
+const text = kept(isText);
+const nonEmptyText = kept(isNonEmptyString);
+const decimal = kept((value): value is string => isText(value) && DECIMAL_PATTERN.test(value));
+/** A provider's settings: an object of any values, or `null`. */
+const settings = kept((value): value is Record<string, unknown> | null => value === null || isPlainObject(value));
 
-/** Each item read by `read`; `undefined` unless `value` is a list whose every item reads. */
-function readList<T>(value: unknown, read: (item: unknown) => T | undefined): T[] | undefined {
-  if (!Array.isArray(value)) return undefined;
-  const items = value.map(read);
-  return items.every((item) => item !== undefined) ? (items as T[]) : undefined;
-}
+/** Each item read by `read`; `undefined` unless `field` is a list whose every item reads. */
+const listOf =
+  <T>(read: FieldReader<T>): FieldReader<T[]> =>
+  (field) => {
+    if (!Array.isArray(field)) return undefined;
+    const items = field.map(read);
+    return items.every((item) => item !== undefined) ? (items as T[]) : undefined;
+  };
 
-/** A provider's settings: an object of any values, or `null`; `undefined` for anything else, a missing one included. */
-function readSettings(value: unknown): Record<string, unknown> | null | undefined {
-  if (value === null) return null;
-  return isPlainObject(value) ? { ...value } : undefined;
-}
+/**
+ * An object of the fields `readers` name, each as its reader keeps it (any other field is
+ * left out); `undefined` unless every field reads. The `optional` fields may be absent.
+ */
+const shape =
+  <T extends object>(readers: { [K in keyof T]-?: FieldReader<T[K]> }, optional: readonly (keyof T)[] = []): FieldReader<T> =>
+  (field) => {
+    if (!isPlainObject(field)) return undefined;
+    const read: Partial<T> = {};
+    for (const name of Object.keys(readers) as (keyof T & string)[]) {
+      if (field[name] === undefined && optional.includes(name)) continue;
+      const value = readers[name](field[name]);
+      if (value === undefined) return undefined;
+      read[name] = value;
+    }
+    return read as T;
+  };
 
-function readInstallmentOption(value: unknown): CheckoutInstallmentOption | undefined {
-  if (!isPlainObject(value)) return undefined;
-  const { installments, installmentAmount, total, interest, interestPercentage, interestFree } = value;
-  const fits =
-    isWholeNumber(installments) &&
-    isDecimal(installmentAmount) &&
-    isDecimal(total) &&
-    isDecimal(interest) &&
-    isText(interestPercentage) &&
-    typeof interestFree === 'boolean';
-  return fits ? { installments, installmentAmount, total, interest, interestPercentage, interestFree } : undefined;
-}
+/** The configuration as the relay writes it: every method name it lists, known to this widget or not. */
+const readConfig = shape<Omit<CheckoutConfig, 'paymentMethods'> & { paymentMethods: string[] }>({
+  offer: shape({ id: text, name: text, price: decimal }),
+  product: shape({
+    name: text,
+    image: text,
+    currency: kept(isCurrency),
+    type: kept((value): value is 'unique' | 'subscription' => value === 'unique' || value === 'subscription'),
+  }),
+  paymentMethods: listOf(text),
+  installments: listOf(
+    shape<CheckoutInstallmentOption>({
+      installments: kept((value): value is number => Number.isSafeInteger(value)),
+      installmentAmount: decimal,
+      total: decimal,
+      interest: decimal,
+      interestPercentage: text,
+      interestFree: kept((value): value is boolean => typeof value === 'boolean'),
+    }),
+  ),
+  tokenization: shape({ url: text, publicClientId: text }),
+  threeDSecure: settings,
+  antifraud: settings,
+});
 
 /** `GET config`'s answer; the methods this widget does not know are left out. */
 export function readCheckoutConfig(body: unknown): CheckoutConfig | undefined {
-  if (!isPlainObject(body)) return undefined;
-  const { offer, product, paymentMethods, tokenization } = body;
-  if (!isPlainObject(offer) || !isText(offer['id']) || !isText(offer['name']) || !isDecimal(offer['price'])) return undefined;
-  if (!isPlainObject(product) || !isText(product['name']) || !isText(product['image']) || !isCurrency(product['currency'])) return undefined;
-  const type = product['type'];
-  if (type !== 'unique' && type !== 'subscription') return undefined;
-  if (!isPlainObject(tokenization) || !isText(tokenization['url']) || !isText(tokenization['publicClientId'])) return undefined;
-  const methods = readList(paymentMethods, (method) => (isText(method) ? method : undefined));
-  const installments = readList(body['installments'], readInstallmentOption);
-  const threeDSecure = readSettings(body['threeDSecure']);
-  const antifraud = readSettings(body['antifraud']);
-  if (!methods || !installments || threeDSecure === undefined || antifraud === undefined) return undefined;
-  return {
-    offer: { id: offer['id'], name: offer['name'], price: offer['price'] },
-    product: { name: product['name'], image: product['image'], currency: product['currency'], type },
-    paymentMethods: methods.filter(isChargeMethod),
-    installments,
-    tokenization: { url: tokenization['url'], publicClientId: tokenization['publicClientId'] },
-    threeDSecure,
-    antifraud,
-  };
-}
-
-function readPix(value: unknown): CheckoutOrder['pix'] {
-  if (!isPlainObject(value)) return undefined;
-  const { qrCode, expirationDate, user_journey: userJourney } = value;
-  if (!isText(qrCode) || !isText(expirationDate) || !(userJourney === null || isText(userJourney))) return undefined;
-  return { qrCode, expirationDate, user_journey: userJourney };
-}
-
-function readBoleto(value: unknown): CheckoutOrder['boleto'] {
-  if (!isPlainObject(value)) return undefined;
-  const { barcode, pdfUrl, dueDate } = value;
-  return isText(barcode) && isText(pdfUrl) && isText(dueDate) ? { barcode, pdfUrl, dueDate } : undefined;
+  const config = readConfig(body);
+  return config && { ...config, paymentMethods: config.paymentMethods.filter(isChargeMethod) };
 }
 
 /** An order the relay answered (`POST charges`, `GET orders/{id}`), or one kept from such an answer. */
-export function readCheckoutOrder(value: unknown): CheckoutOrder | undefined {
-  if (!isPlainObject(value)) return undefined;
-  const { id, refId, status, paymentMethod, amount, createdAt, pix, boleto } = value;
-  const fits =
-    isNonEmptyString(id) && isText(refId) && isNonEmptyString(status) && isText(paymentMethod) && isText(amount) && isText(createdAt);
-  if (!fits) return undefined;
-  const order: CheckoutOrder = { id, refId, status, paymentMethod, amount, createdAt };
-  if (pix !== undefined) {
-    order.pix = readPix(pix);
-    if (!order.pix) return undefined;
-  }
-  if (boleto !== undefined) {
-    order.boleto = readBoleto(boleto);
-    if (!order.boleto) return undefined;
-  }
-  return order;
-}
+export const readCheckoutOrder = shape<CheckoutOrder>(
+  {
+    id: nonEmptyText,
+    refId: text,
+    status: nonEmptyText,
+    paymentMethod: text,
+    amount: text,
+    createdAt: text,
+    pix: shape({ qrCode: text, expirationDate: text, user_journey: kept((value): value is string | null => value === null || isText(value)) }),
+    boleto: shape({ barcode: text, pdfUrl: text, dueDate: text }),
+  },
+  ['pix', 'boleto'],
+);
 
-function readFieldMessages(value: unknown): Record<string, string[]> | undefined {
-  if (!isPlainObject(value)) return undefined;
-  const entries = Object.entries(value);
-  const fits = entries.every(([, messages]) => Array.isArray(messages) && messages.every(isText));
-  return fits ? Object.fromEntries(entries as [string, string[]][]) : undefined;
-}
+const readErrorBody = shape<{ error: RelayErrorAnswer }>({
+  error: shape<RelayErrorAnswer>(
+    {
+      type: text,
+      message: text,
+      fields: kept((value): value is Record<string, string[]> =>
+        isPlainObject(value) && Object.values(value).every((messages) => Array.isArray(messages) && messages.every(isText)),
+      ),
+      retryAfter: kept(isFiniteNumber),
+    },
+    ['message', 'fields', 'retryAfter'],
+  ),
+});
 
 /** The `error` of the relay's error body; `undefined` for a body the relay did not write (a proxy's page). */
 export function readRelayError(body: unknown): RelayErrorAnswer | undefined {
-  if (!isPlainObject(body) || !isPlainObject(body['error'])) return undefined;
-  const { type, message, fields, retryAfter } = body['error'];
-  if (!isText(type) || !(message === undefined || isText(message)) || !(retryAfter === undefined || isFiniteNumber(retryAfter))) return undefined;
-  const answer: RelayErrorAnswer = { type };
-  if (message !== undefined) answer.message = message;
-  if (retryAfter !== undefined) answer.retryAfter = retryAfter;
-  if (fields !== undefined) {
-    answer.fields = readFieldMessages(fields);
-    if (!answer.fields) return undefined;
-  }
-  return answer;
+  return readErrorBody(body)?.error;
 }
