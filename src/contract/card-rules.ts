@@ -5,57 +5,38 @@
  * request schema on them and re-exports them.
  */
 
-/** The brands `detectCardBrand` tells apart. */
+/** The brands `detectCardBrand` tells apart, in the order it tries them. */
 export const CARD_BRANDS = ['elo', 'hipercard', 'amex', 'diners', 'discover', 'mastercard', 'visa'] as const;
 export type CardBrand = (typeof CARD_BRANDS)[number];
 
-/** An inclusive range of card number prefixes of one length: `['506699', '506778']`. */
-type PrefixRange = readonly [from: string, to: string];
-
-const single = (prefix: string): PrefixRange => [prefix, prefix];
-
 /**
- * Prefix ranges per brand, in the order they are tried. Elo and Hipercard come first: their
- * ranges sit inside Visa's `4`, Discover's `65` and Diners' `38`.
+ * The card number prefixes of each brand: one prefix (`4011`) or an inclusive range of prefixes
+ * of one length (`506699-506778`). Elo and Hipercard are tried first: their ranges sit inside
+ * Visa's `4`, Discover's `65` and Diners' `38`.
  */
-const BRAND_PREFIXES: readonly (readonly [CardBrand, readonly PrefixRange[]])[] = [
-  [
-    'elo',
-    [
-      ...['636368', '636297', '504175', '438935', '451416', '636369', '5067', '4576', '4011'].map(single),
-      ['506699', '506778'],
-      ['509000', '509999'],
-      ['650031', '650033'],
-      ['650035', '650051'],
-      ['650405', '650439'],
-      ['650485', '650538'],
-      ['650541', '650598'],
-      ['650700', '650718'],
-      ['650720', '650727'],
-      ['650901', '650920'],
-      ['651652', '651679'],
-      ['655000', '655019'],
-      ['655021', '655058'],
-    ],
-  ],
-  ['hipercard', [single('606282'), single('3841')]],
-  ['amex', [single('34'), single('37')]],
-  ['diners', [['300', '305'], single('36'), single('38'), single('39')]],
-  ['discover', [single('6011'), single('65')]],
-  ['mastercard', [['51', '55'], ['2221', '2720']]],
-  ['visa', [single('4')]],
-];
+const BRAND_PREFIXES: Readonly<Record<CardBrand, string>> = {
+  elo:
+    '636368 636297 504175 438935 451416 636369 5067 4576 4011 506699-506778 509000-509999 650031-650033 650035-650051 ' +
+    '650405-650439 650485-650538 650541-650598 650700-650718 650720-650727 650901-650920 651652-651679 655000-655019 655021-655058',
+  hipercard: '606282 3841',
+  amex: '34 37',
+  diners: '300-305 36 38 39',
+  discover: '6011 65',
+  mastercard: '51-55 2221-2720',
+  visa: '4',
+};
 
-function startsInRange(number: string, [from, to]: PrefixRange): boolean {
-  if (number.length < from.length) return false;
-  const prefix = Number(number.slice(0, from.length));
-  return prefix >= Number(from) && prefix <= Number(to);
+/** Whether `digits` start with a prefix in `range`; digit strings of one length compare as their numbers do. */
+function startsInRange(digits: string, range: string): boolean {
+  const [from = '', to = from] = range.split('-');
+  const prefix = digits.slice(0, from.length);
+  return prefix.length === from.length && prefix >= from && prefix <= to;
 }
 
 /** The brand of a card number (or of its first digits, while the buyer types); `undefined` when unknown. */
 export function detectCardBrand(digits: string): CardBrand | undefined {
   if (!/^\d+$/.test(digits)) return undefined;
-  return BRAND_PREFIXES.find(([, ranges]) => ranges.some((range) => startsInRange(digits, range)))?.[0];
+  return CARD_BRANDS.find((brand) => BRAND_PREFIXES[brand].split(' ').some((range) => startsInRange(digits, range)));
 }
 
 const NUMBER_LENGTHS: Record<CardBrand, readonly number[]> = {
@@ -82,14 +63,11 @@ export function cvvLength(brand: CardBrand): number {
 export function isLuhnValid(digits: string): boolean {
   if (!/^\d+$/.test(digits)) return false;
   let sum = 0;
-  for (let index = 0; index < digits.length; index += 1) {
-    let digit = Number(digits[digits.length - 1 - index]);
-    if (index % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
+  // From the right, every second digit doubled; a doubled digit over 9 counts as the sum of its digits (14 → 5).
+  [...digits].reverse().forEach((digit, index) => {
+    const value = Number(digit) * (1 + (index % 2));
+    sum += value > 9 ? value - 9 : value;
+  });
   return sum % 10 === 0;
 }
 
