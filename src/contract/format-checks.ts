@@ -18,15 +18,16 @@ const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 export function isCalendarDate(text: string): boolean {
   const match = DATE_PATTERN.exec(text);
   if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const [, year = 0, month = 0, day = 0] = match.map(Number);
   const date = new Date(Date.UTC(year, month - 1, day));
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
 // A date-time with an explicit offset. The API writes ISO 8601 (`2025-03-01T10:00:00-03:00`)
 // and, in `pix.expirationDate`, also a space-separated form (`2025-03-01 10:00:00-03:00`).
+// The time is a possible one (hours to 23, minutes and seconds to 59).
 const DATE_TIME_PATTERN =
-  /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?(Z|[+-]\d{2}:?\d{2})$/;
+  /^(\d{4}-\d{2}-\d{2})[T ]((?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d)(\.\d{1,9})?(Z|[+-]\d{2}:?\d{2})$/;
 
 /**
  * Reads a date-time as the API writes it, in either form, into a `Date`.
@@ -35,11 +36,11 @@ const DATE_TIME_PATTERN =
 export function parseApiDateTime(text: string): Date | undefined {
   const match = DATE_TIME_PATTERN.exec(text);
   if (!match) return undefined;
-  const [, day, hours, minutes, seconds, fraction = '', offset] = match;
-  if (!isCalendarDate(day!) || Number(hours) > 23 || Number(minutes) > 59 || Number(seconds) > 59) return undefined;
+  const [, day, time, fraction = '', offset] = match;
+  if (!isCalendarDate(day!)) return undefined;
   const normalizedOffset = offset === 'Z' ? 'Z' : `${offset!.slice(0, 3)}:${offset!.slice(-2)}`;
   const millis = fraction ? fraction.slice(0, 4).padEnd(4, '0') : '';
-  const date = new Date(`${day}T${hours}:${minutes}:${seconds}${millis}${normalizedOffset}`);
+  const date = new Date(`${day}T${time}${millis}${normalizedOffset}`);
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
