@@ -290,60 +290,56 @@ export class PayCustomerFields extends LitElement {
     return address;
   }
 
-  private renderControl(name: CustomerFieldName, locale: SupportedLocale, describedBy: string, invalid: boolean) {
-    const spec = CUSTOMER_FIELD_SPECS[name];
-    const value = this.values[name];
-    const required = String(this.isRequired(name));
-    if (spec.type === 'select') {
-      return html`
-        <select
-          id="field-${name}"
-          name=${name}
-          part="input"
-          autocomplete=${spec.autocomplete}
-          aria-describedby=${describedBy || nothing}
-          aria-invalid=${String(invalid)}
-          aria-required=${required}
-          @change=${this.handleInput}
-          @blur=${this.handleBlur}
-        >
-          <option value="" ?selected=${value === ''}>${translate(locale, 'field.state.choose')}</option>
-          ${BRAZILIAN_STATES.map((code) => html`<option value=${code} ?selected=${value === code}>${code}</option>`)}
-        </select>
-      `;
-    }
-    return html`
-      <input
-        id="field-${name}"
-        name=${name}
-        part="input"
-        type=${spec.type}
-        inputmode=${spec.inputMode ?? nothing}
-        autocomplete=${spec.autocomplete}
-        maxlength=${spec.maxLength ?? nothing}
-        .value=${live(value)}
-        aria-describedby=${describedBy || nothing}
-        aria-invalid=${String(invalid)}
-        aria-required=${required}
-        @input=${this.handleInput}
-        @blur=${this.handleBlur}
-      />
-    `;
-  }
-
   private renderField(name: CustomerFieldName, locale: SupportedLocale) {
     const spec = CUSTOMER_FIELD_SPECS[name];
+    const value = this.values[name];
+    const required = this.isRequired(name);
     const error = this.errors[name];
     const hintId = `field-${name}-hint`;
     const errorId = `field-${name}-error`;
-    const describedBy = `${spec.hint ? hintId : ''} ${error ? errorId : ''}`.trim();
+    const describedBy = `${spec.hint ? hintId : ''} ${error ? errorId : ''}`.trim() || nothing;
+    const control =
+      spec.type === 'select'
+        ? html`
+            <select
+              id="field-${name}"
+              name=${name}
+              part="input"
+              autocomplete=${spec.autocomplete}
+              aria-describedby=${describedBy}
+              aria-invalid=${String(!!error)}
+              aria-required=${String(required)}
+              @change=${this.handleInput}
+              @blur=${this.handleBlur}
+            >
+              <option value="" ?selected=${value === ''}>${translate(locale, 'field.state.choose')}</option>
+              ${BRAZILIAN_STATES.map((code) => html`<option value=${code} ?selected=${value === code}>${code}</option>`)}
+            </select>
+          `
+        : html`
+            <input
+              id="field-${name}"
+              name=${name}
+              part="input"
+              type=${spec.type}
+              inputmode=${spec.inputMode ?? nothing}
+              autocomplete=${spec.autocomplete}
+              maxlength=${spec.maxLength ?? nothing}
+              .value=${live(value)}
+              aria-describedby=${describedBy}
+              aria-invalid=${String(!!error)}
+              aria-required=${String(required)}
+              @input=${this.handleInput}
+              @blur=${this.handleBlur}
+            />
+          `;
     return html`
       <div part="field field-${name}" class="field ${name}">
         <label part="label" for="field-${name}">
           ${translate(locale, spec.label)}
-          ${this.isRequired(name) ? nothing : html`<span class="optional">${translate(locale, 'field.optional')}</span>`}
+          ${required ? nothing : html`<span class="optional">${translate(locale, 'field.optional')}</span>`}
         </label>
-        ${this.renderControl(name, locale, describedBy, error !== undefined)}
+        ${control}
         ${spec.hint ? html`<p part="hint" class="hint" id=${hintId}>${translate(locale, spec.hint)}</p>` : nothing}
         ${error
           ? html`<p part="error" class="error" id=${errorId}>${'key' in error ? translate(locale, error.key) : error.text}</p>`
