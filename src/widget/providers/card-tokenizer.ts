@@ -7,6 +7,7 @@ import { CARD_TOKEN_CLIENT_ID_HEADER, cardTokenOfAnswer } from '../../contract/c
 import type { CardTokenRequest } from '../../contract/card-tokens.js';
 import { CARD_TOKEN_VALIDITY_SECONDS, RATE_LIMITS } from '../../contract/constants.js';
 import { detailOf, flattenFieldErrors, isFieldErrorTree } from '../../contract/error-bodies.js';
+import { ownEntry } from '../../contract/json-values.js';
 import type { CardField } from '../card/card-field.js';
 
 /** The card as tokenization takes it: digits only, the holder's name as embossed, `expMonth` "MM", `expYear` "YYYY". */
@@ -117,22 +118,19 @@ const FORM_FIELD_OF: Readonly<Record<keyof CardTokenRequest, CardField>> = {
   holderName: 'holderName',
 };
 
-function isRequestField(name: string): name is keyof CardTokenRequest {
-  return Object.prototype.hasOwnProperty.call(FORM_FIELD_OF, name);
-}
-
 /** Sorts the API's field errors onto the form's fields; the rest goes to `otherMessages`. */
 export function cardTokenFieldErrorOf(body: unknown): CardTokenFieldError | undefined {
   if (!isFieldErrorTree(body)) return undefined;
   const fields: Partial<Record<CardField, string[]>> = {};
   const otherMessages: string[] = [];
   for (const [path, messages] of Object.entries(flattenFieldErrors(body))) {
-    if (!isRequestField(path)) {
+    const field = ownEntry(FORM_FIELD_OF, path);
+    if (field === undefined) {
       otherMessages.push(...messages);
-      continue;
+    } else {
+      const known = (fields[field] ??= []);
+      known.push(...messages.filter((message) => !known.includes(message)));
     }
-    const field = FORM_FIELD_OF[path];
-    fields[field] = [...(fields[field] ?? []), ...messages.filter((message) => !fields[field]?.includes(message))];
   }
   return new CardTokenFieldError(fields, otherMessages);
 }
@@ -157,28 +155,12 @@ export function retryAfterSecondsOf(retryAfter: string | null, detail: string | 
   return RATE_LIMITS.cardTokensPerUser.windowSeconds;
 }
 
-async function jsonBodyOf(response: Response): Promise<unknown> {
-  try {
-    return await response.json();
-  } catch {
-    return undefined;
-  }
-}
-
-/** The one place an unsuccessful answer becomes an error. */
-async function errorFromResponse(response: Response): Promise<CardTokenizationError> {
-  const body = await jsonBodyOf(response);
+/** The one place an answer without a token becomes an error. */
+function errorOfAnswer(response: Response, body: unknown): CardTokenizationError {
   const detail = detailOf(body);
   if (response.status === 429) return new CardTokenRateLimitError(retryAfterSecondsOf(response.headers.get('Retry-After'), detail));
-  if (response.status === 400 && detail === undefined) {
-    const fieldError = cardTokenFieldErrorOf(body);
-    if (fieldError) return fieldError;
-  }
-  return new CardTokenServiceError(response.status, detail);
-}
-
-function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
-  return signal?.aborted === true || (error instanceof DOMException && error.name === 'AbortError');
+  const fieldError = response.status === 400 && detail === undefined ? cardTokenFieldErrorOf(body) : undefined;
+  return fieldError ?? new CardTokenServiceError(response.status, detail);
 }
 
 function checkedEndpoint(url: string): string {
@@ -224,19 +206,16 @@ export function createApiCardTokenizer(settings: ApiCardTokenizerSettings): Card
           // No cookies nor cache: the request carries a card and answers a secret.
           credentials: 'omit',
           cache: 'no-store',
-          ...(signal ? { signal } : {}),
+          signal,
         });
       } catch (error) {
-        if (isAbort(error, signal)) throw signal?.reason ?? error;
+        if (signal?.aborted || (error instanceof DOMException && error.name === 'AbortError')) throw signal?.reason ?? error;
         throw new CardTokenNetworkError(error);
       }
-      if (!response.ok) {
-        const error = await errorFromResponse(response);
-        if (signal?.aborted) throw signal.reason;
-        throw error;
-      }
-      const token = cardTokenOfAnswer(await jsonBodyOf(response));
+      const answer: unknown = await response.json().catch(() => undefined);
       if (signal?.aborted) throw signal.reason;
+      if (!response.ok) throw errorOfAnswer(response, answer);
+      const token = cardTokenOfAnswer(answer);
       if (token === undefined) throw new CardTokenServiceError(response.status, undefined);
       return { token, issuedAt: Date.now() };
     },
