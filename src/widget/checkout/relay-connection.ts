@@ -57,37 +57,19 @@ function retryAfterHeaderSeconds(headers: Headers): number | undefined {
   return text !== undefined && /^\d+(\.\d+)?$/.test(text) ? Number(text) : undefined;
 }
 
-/** The error of a non-2xx answer; the body is read as text first, as a proxy in between may answer HTML. */
+/** The error of a non-2xx answer; a body that is not the relay's (a proxy's HTML page) is an `unknown` error. */
 async function answerError(response: Response): Promise<RelayAnswerError> {
-  const text = await response.text().catch(() => '');
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  const error = readRelayError(json);
-  const headerWait = retryAfterHeaderSeconds(response.headers);
-  if (!error) {
-    return new RelayAnswerError(`The relay answered HTTP ${response.status}.`, {
-      status: response.status,
-      type: 'unknown',
-      ...(headerWait === undefined ? {} : { retryAfterSeconds: headerWait }),
-    });
-  }
-  const { type, message, fields, retryAfter } = error;
-  const wait = retryAfter ?? headerWait;
-  return new RelayAnswerError(message ?? `The relay answered ${type}.`, {
-    status: response.status,
-    type: type as RelayErrorType,
-    ...(fields === undefined ? {} : { fields }),
-    ...(wait === undefined ? {} : { retryAfterSeconds: wait }),
+  const { status } = response;
+  const error = readRelayError(await response.json().catch(() => undefined));
+  return new RelayAnswerError(error ? (error.message ?? `The relay answered ${error.type}.`) : `The relay answered HTTP ${status}.`, {
+    status,
+    type: (error?.type ?? 'unknown') as RelayErrorType | 'unknown',
+    fields: error?.fields,
+    retryAfterSeconds: error?.retryAfter ?? retryAfterHeaderSeconds(response.headers),
   });
 }
 
-function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
-  return signal?.aborted === true || (error instanceof DOMException && error.name === 'AbortError');
-}
+const ACCEPT_JSON = { Accept: 'application/json' };
 
 export interface RelayConnectionOptions {
   /** Where the relay is mounted: `/checkout`, `https://shop.example/api/pay`. */
@@ -122,19 +104,16 @@ export class RelayConnection {
     return this.url(`orders/${encodeURIComponent(orderId)}/events`);
   }
 
-  private async send(route: string, init: RequestInit): Promise<Response> {
+  /** Sends `init` to `route` and reads the answer's body with `read`; `what` names the answer in errors. */
+  private async request<T>(route: string, init: RequestInit, read: (body: unknown) => T | undefined, what: string): Promise<T> {
     let response: Response;
     try {
       response = await this.fetcher(this.url(route), { credentials: 'same-origin', ...init });
     } catch (error) {
-      if (isAbort(error, init.signal ?? undefined)) throw error;
+      if (init.signal?.aborted || (error instanceof DOMException && error.name === 'AbortError')) throw error;
       throw new RelayUnreachableError('The relay could not be reached.', { cause: error });
     }
     if (!response.ok) throw await answerError(response);
-    return response;
-  }
-
-  private async json<T>(response: Response, read: (body: unknown) => T | undefined, what: string): Promise<T> {
     let body: unknown;
     try {
       body = await response.json();
@@ -151,12 +130,7 @@ export class RelayConnection {
 
   /** `GET config?offer=ID`: the product, price, methods, instalments and provider settings of one offer. */
   async getConfig(offerId: string, options: { signal?: AbortSignal } = {}): Promise<CheckoutConfig> {
-    const response = await this.send(`config?offer=${encodeURIComponent(offerId)}`, {
-      method: 'GET',
-      headers: { Accept: 'application/json' },
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
-    return this.json(response, readCheckoutConfig, 'configuration');
+    return this.request(`config?offer=${encodeURIComponent(offerId)}`, { headers: ACCEPT_JSON, signal: options.signal }, readCheckoutConfig, 'configuration');
   }
 
   /**
@@ -164,22 +138,17 @@ export class RelayConnection {
    * attempt makes the relay and the API answer the first order again instead of making a second.
    */
   async createCharge(request: CheckoutChargeRequest, options: { idempotencyKey: string; signal?: AbortSignal }): Promise<CheckoutOrder> {
-    const response = await this.send('charges', {
+    const init = {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json', [IDEMPOTENCY_KEY_HEADER]: options.idempotencyKey },
+      headers: { 'Content-Type': 'application/json', ...ACCEPT_JSON, [IDEMPOTENCY_KEY_HEADER]: options.idempotencyKey },
       body: JSON.stringify(request),
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
-    return this.json(response, readCheckoutOrder, 'order');
+      signal: options.signal,
+    };
+    return this.request('charges', init, readCheckoutOrder, 'order');
   }
 
   /** `GET orders/{id}`: an order this relay created, with its latest status. */
   async getOrder(orderId: string, options: { signal?: AbortSignal } = {}): Promise<CheckoutOrder> {
-    const response = await this.send(`orders/${encodeURIComponent(orderId)}`, {
-      method: 'GET',
-      headers: { Accept: 'application/json' },
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
-    return this.json(response, readCheckoutOrder, 'order');
+    return this.request(`orders/${encodeURIComponent(orderId)}`, { headers: ACCEPT_JSON, signal: options.signal }, readCheckoutOrder, 'order');
   }
 }
