@@ -20,12 +20,7 @@ export function applyMask(digits: string, mask: string): string {
   let next = 0;
   for (const slot of mask) {
     if (next >= digits.length) break;
-    if (slot === '0') {
-      shown += digits[next];
-      next += 1;
-    } else {
-      shown += slot;
-    }
+    shown += slot === '0' ? digits[next++] : slot;
   }
   return shown;
 }
@@ -35,11 +30,7 @@ export function applyMask(digits: string, mask: string): string {
  * counts the digits before the caret in what the buyer typed, formats, then calls this.
  */
 export function caretAfterDigits(formatted: string, digitCount: number): number {
-  if (digitCount <= 0) return 0;
-  let seen = 0;
-  for (let index = 0; index < formatted.length; index += 1) {
-    if (/\d/.test(formatted[index]!)) seen += 1;
-    if (seen === digitCount) return index + 1;
-  }
-  return formatted.length;
+  // The shortest start of `formatted` holding that many digits; all of it when it holds fewer.
+  const start = new RegExp(`^(?:\\D*\\d){${Math.max(digitCount, 0)}}`).exec(formatted);
+  return start ? start[0].length : formatted.length;
 }
