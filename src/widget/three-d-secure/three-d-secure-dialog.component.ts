@@ -8,14 +8,6 @@ import { threeDSecureDialogStyles } from './three-d-secure-dialog.styles.js';
 import { widgetTextStyles } from '../styles/widget-text.styles.js';
 
 /**
- * What the challenge frame may do: run the issuer's script and post its form, as its own
- * origin (so its `postMessage` carries that origin), and nothing else: no popups, no
- * navigation of the shop's page. The frame is always of another origin than the shop, so
- * keeping its origin does not let it reach the shop's page.
- */
-const CHALLENGE_FRAME_SANDBOX = 'allow-scripts allow-forms allow-same-origin';
-
-/**
  * @summary A modal dialog showing the card issuer's 3-D Secure challenge page.
  *
  * A native modal `<dialog>`: the rest of the page is inert while it is open, so focus stays
@@ -101,6 +93,10 @@ export class PayThreeDSecureDialog extends LitElement {
     if (!this.localeController.ready) return nothing;
     const locale = this.localeController.locale;
     const source = challengePageUrl(this.challengeUrl)?.href;
+    // The frame may run the issuer's script and post its form, as its own origin (so its
+    // `postMessage` carries that origin), and nothing else: no popups, no navigation of the
+    // shop's page. The frame is always of another origin than the shop, so keeping its origin
+    // does not let it reach the shop's page.
     return html`
       <dialog
         part="dialog"
@@ -117,7 +113,7 @@ export class PayThreeDSecureDialog extends LitElement {
               part="frame"
               src=${source}
               title=${translate(locale, 'threeDs.dialog.frameTitle')}
-              sandbox=${CHALLENGE_FRAME_SANDBOX}
+              sandbox="allow-scripts allow-forms allow-same-origin"
             ></iframe>`}
         <button type="button" part="cancel-button" @click=${this.handleCancelClick}>${translate(locale, 'threeDs.dialog.cancel')}</button>
       </dialog>

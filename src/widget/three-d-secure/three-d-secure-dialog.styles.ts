@@ -20,7 +20,6 @@ export const threeDSecureDialogStyles = css`
     /* The browser gives a dialog colours of its own: it takes the widget's text instead. */
     color: inherit;
     background: var(--pay-color-background, #ffffff);
-    font-family: inherit;
     line-height: 1.5;
     overflow-wrap: anywhere;
   }
@@ -35,21 +34,20 @@ export const threeDSecureDialogStyles = css`
     background: var(--pay-color-backdrop, rgb(0 0 0 / 0.6));
   }
 
-  h2 {
-    margin: 0;
-    font-size: 1.25rem;
-    line-height: 1.3;
-  }
-
+  h2,
   p {
     margin: 0;
   }
 
+  h2 {
+    font-size: 1.25rem;
+    line-height: 1.3;
+  }
+
+  /* A flex item: stretched to the dialog's width, and a block. */
   iframe {
     box-sizing: border-box;
-    display: block;
     flex: 1 1 auto;
-    width: 100%;
     min-height: 20rem;
     border: 1px solid var(--pay-color-border, #8a8a8a);
     border-radius: var(--pay-radius, 0.5rem);
@@ -57,7 +55,6 @@ export const threeDSecureDialogStyles = css`
   }
 
   button {
-    box-sizing: border-box;
     min-height: 44px;
     min-width: 44px;
     padding: 0.5rem 1.25rem;
