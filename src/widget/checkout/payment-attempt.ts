@@ -156,11 +156,6 @@ export class PaymentAttempt {
     this.idempotencyKey = idempotencyKey;
   }
 
-  /** True while a run is in progress. */
-  get isRunning(): boolean {
-    return this.running;
-  }
-
   /**
    * Runs the attempt (again). A second call while one runs is refused: a double click never
    * makes two requests.

@@ -7,7 +7,6 @@ import { CARD_TOKEN_CLIENT_ID_HEADER, cardTokenOfAnswer } from '../../contract/c
 import type { CardTokenRequest } from '../../contract/card-tokens.js';
 import { CARD_TOKEN_VALIDITY_SECONDS, RATE_LIMITS } from '../../contract/constants.js';
 import { detailOf, flattenFieldErrors, isFieldErrorTree } from '../../contract/error-bodies.js';
-import { ownEntry } from '../../contract/json-values.js';
 import type { CardField } from '../card/card-field.js';
 
 /** The card as tokenization takes it: digits only, the holder's name as embossed, `expMonth` "MM", `expYear` "YYYY". */
@@ -124,7 +123,8 @@ export function cardTokenFieldErrorOf(body: unknown): CardTokenFieldError | unde
   const fields: Partial<Record<CardField, string[]>> = {};
   const otherMessages: string[] = [];
   for (const [path, messages] of Object.entries(flattenFieldErrors(body))) {
-    const field = ownEntry(FORM_FIELD_OF, path);
+    // An own key only: the API's keys could be `constructor` or `__proto__`.
+    const field = Object.hasOwn(FORM_FIELD_OF, path) ? FORM_FIELD_OF[path as keyof CardTokenRequest] : undefined;
     if (field === undefined) {
       otherMessages.push(...messages);
     } else {
