@@ -24,9 +24,8 @@ const LANDLINE_MASK = '(00) 0000-0000';
  */
 const AREA_CODE = /^(?:[14689][1-9]|2[12478]|3[1-578]|5[1345]|7[134579])$/;
 
-type ParsedPhone =
-  | { readonly kind: 'brazil'; readonly national: string; readonly withCountryCode: boolean }
-  | { readonly kind: 'international'; readonly digits: string };
+/** An international number's digits, or a Brazilian number's area code and subscriber. */
+type ParsedPhone = { readonly international: string } | { readonly national: string; readonly withCountryCode: boolean };
 
 /**
  * A `+` starts an international number; `+55` is Brazil again. Without `+`, a national number
@@ -36,11 +35,11 @@ type ParsedPhone =
 function parse(raw: string): ParsedPhone {
   const digits = digitsOf(raw);
   const hasPlus = raw.trimStart().startsWith('+');
-  if (hasPlus && !digits.startsWith(BRAZIL_COUNTRY_CODE)) return { kind: 'international', digits };
+  if (hasPlus && !digits.startsWith(BRAZIL_COUNTRY_CODE)) return { international: digits };
   if (hasPlus || (digits.length > NATIONAL_MAX_LENGTH && digits.startsWith(BRAZIL_COUNTRY_CODE))) {
-    return { kind: 'brazil', national: digits.slice(BRAZIL_COUNTRY_CODE.length), withCountryCode: true };
+    return { national: digits.slice(BRAZIL_COUNTRY_CODE.length), withCountryCode: true };
   }
-  return { kind: 'brazil', national: digits, withCountryCode: false };
+  return { national: digits, withCountryCode: false };
 }
 
 function formatNational(national: string): string {
@@ -54,7 +53,7 @@ function formatNational(national: string): string {
 /** What the input shows while the buyer types: "(11) 98765-4321", "+55 (11) 3456-7890", "+14155550123". */
 export function format(raw: string): string {
   const parsed = parse(raw);
-  if (parsed.kind === 'international') return `+${parsed.digits.slice(0, E164_MAX_LENGTH)}`;
+  if ('international' in parsed) return `+${parsed.international.slice(0, E164_MAX_LENGTH)}`;
   if (!parsed.withCountryCode) return formatNational(parsed.national);
   return parsed.national === '' ? `+${BRAZIL_COUNTRY_CODE}` : `+${BRAZIL_COUNTRY_CODE} ${formatNational(parsed.national)}`;
 }
@@ -62,15 +61,16 @@ export function format(raw: string): string {
 /** What is sent as `customer.phone`: E.164 digits without `+` ("5511987654321"). */
 export function normalize(raw: string): string {
   const parsed = parse(raw);
-  return parsed.kind === 'international' ? parsed.digits : `${BRAZIL_COUNTRY_CODE}${parsed.national}`;
+  return 'international' in parsed ? parsed.international : `${BRAZIL_COUNTRY_CODE}${parsed.national}`;
 }
 
 /** Why the phone cannot be sent, or `undefined` when it can. */
 export function validate(raw: string): PhoneError | undefined {
   const parsed = parse(raw);
-  if (parsed.kind === 'international') {
-    if (parsed.digits === '') return 'field.phone.error.required';
-    return E164_DIGITS_PATTERN.test(parsed.digits) ? undefined : 'field.phone.error.international';
+  if ('international' in parsed) {
+    const { international } = parsed;
+    if (international === '') return 'field.phone.error.required';
+    return E164_DIGITS_PATTERN.test(international) ? undefined : 'field.phone.error.international';
   }
   const { national } = parsed;
   if (national === '') return 'field.phone.error.required';
