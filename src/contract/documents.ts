@@ -23,11 +23,9 @@ function checkDigit(digitsBefore: string, cycleAt: number): number {
 
 function hasValidCheckDigits(number: string, length: number, cycleAt: number): boolean {
   // A number of one repeated digit passes the arithmetic but is never issued.
-  if (!new RegExp(`^\\d{${length}}$`).test(number) || /^(\d)\1*$/.test(number)) return false;
-  const body = number.slice(0, length - 2);
-  const first = checkDigit(body, cycleAt);
-  const second = checkDigit(body + String(first), cycleAt);
-  return number.endsWith(`${first}${second}`);
+  if (number.length !== length || /\D/.test(number) || /^(\d)\1*$/.test(number)) return false;
+  // The last two digits check the digits before each of them (the second counts the first).
+  return [length - 2, length - 1].every((at) => checkDigit(number.slice(0, at), cycleAt) === Number(number[at]));
 }
 
 /** True when `cpf` is 11 digits whose two check digits are right. */
