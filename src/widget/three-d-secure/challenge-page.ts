@@ -3,9 +3,10 @@
  * both the provider (for the origin whose messages count) and the dialog (for the frame) make,
  * so a `javascript:` or `data:` URL never reaches the frame.
  */
-export function challengePageUrl(url: string): URL | undefined {
+export function challengePageUrl(url: string | undefined): URL | undefined {
   try {
-    const parsed = new URL(url);
+    // No URL (`''`) is no page either: it does not parse.
+    const parsed = new URL(url ?? '');
     return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed : undefined;
   } catch {
     return undefined;

@@ -89,18 +89,13 @@ function issuerResult(decision: IssuerDecision | undefined, unexpected: string):
   throw new ThreeDSecureSessionError(unexpected);
 }
 
-function describeFields(fields: Readonly<Record<string, readonly string[]>>): string {
-  return Object.entries(fields)
-    .map(([field, messages]) => `${field}: ${messages.join(' ')}`)
-    .join('; ');
-}
-
 /** Refused input, with the missing billing address said in so many words (supplement: "required in practice"). */
 function inputError(fields: Record<string, string[]>, status?: number): ThreeDSecureSessionError {
+  const said = Object.entries(fields).map(([field, messages]) => `${field}: ${messages.join(' ')}`);
   const message =
     'billingAddress' in fields
       ? 'O endereço de cobrança é obrigatório para a verificação 3-D Secure.'
-      : `Dados inválidos para a verificação 3-D Secure: ${describeFields(fields)}.`;
+      : `Dados inválidos para a verificação 3-D Secure: ${said.join('; ')}.`;
   return new ThreeDSecureSessionError(message, { status, fields });
 }
 
@@ -116,11 +111,10 @@ async function startSession(
   body: Record<string, unknown>,
   signal: AbortSignal | undefined,
 ): Promise<ThreeDsSession> {
-  const fetchSession = settings.fetch ?? globalThis.fetch.bind(globalThis);
   let response: Response;
   let payload: unknown;
   try {
-    response = await fetchSession(settings.sessionsUrl, {
+    response = await (settings.fetch ?? fetch)(settings.sessionsUrl, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
       body: JSON.stringify(body),
@@ -154,15 +148,12 @@ async function runChallenge(session: ThreeDsSession, settings: SandboxThreeDSecu
   // The dialog is registered (and, in a bundle, loaded) only when a challenge needs it:
   // importing the widget's classes registers nothing, and frictionless payments never fetch it.
   await import('./three-d-secure-dialog.js');
-  const { challengeUrl } = session;
-  const challengeOrigin = challengeUrl === undefined ? undefined : challengePageUrl(challengeUrl)?.origin;
-  if (challengeUrl === undefined || challengeOrigin === undefined) {
-    throw new ThreeDSecureSessionError('O serviço de 3-D Secure pediu um desafio sem uma página válida.');
-  }
+  const challengePage = challengePageUrl(session.challengeUrl);
+  if (!challengePage) throw new ThreeDSecureSessionError('O serviço de 3-D Secure pediu um desafio sem uma página válida.');
   if (signal?.aborted) throw new ThreeDSecureCanceledError();
 
   const dialog = document.createElement('pay-3ds-dialog');
-  dialog.challengeUrl = challengeUrl;
+  dialog.challengeUrl = challengePage.href;
   dialog.locale = settings.locale ?? 'pt-BR';
   const previousFocus = focusedElement();
   // Removes every listener below at once when the challenge ends.
@@ -173,7 +164,7 @@ async function runChallenge(session: ThreeDsSession, settings: SandboxThreeDSecu
       window.addEventListener(
         'message',
         (event) => {
-          if (event.origin === challengeOrigin && isAboutSession(event.data, session.referenceId)) resolve(readDecision(event.data));
+          if (event.origin === challengePage.origin && isAboutSession(event.data, session.referenceId)) resolve(readDecision(event.data));
         },
         options,
       );
