@@ -93,16 +93,13 @@ export class OrderStatusController implements ReactiveController {
   show(order: CheckoutOrder, receivedAtMs: number): void {
     this.open(order, estimateClockOffset(order.createdAt, receivedAtMs), false);
     const locale = this.view.locale();
-    if (order.status === 'paid') {
-      this.view.announce(translate(locale, paidMessage(order)));
-      this.host.dispatchEvent(new PayPaidEvent({ order }));
-    } else if (order.status === 'declined' || order.status === 'refused') {
-      this.view.announce(translate(locale, order.status === 'declined' ? 'card.declined.title' : 'card.refused.title'));
-      this.host.dispatchEvent(new PayFailedEvent({ reason: order.status, order, errorType: undefined }));
-    } else {
-      const status = translate(locale, orderStatusMessage(order.status));
-      this.view.announce(`${translate(locale, 'order.created.title')}. ${translate(locale, 'order.status', { status })}`);
-    }
+    const { status } = order;
+    let text: string;
+    if (status === 'paid') text = translate(locale, paidMessage(order));
+    else if (status === 'declined' || status === 'refused') text = translate(locale, status === 'declined' ? 'card.declined.title' : 'card.refused.title');
+    else text = `${translate(locale, 'order.created.title')}. ${translate(locale, 'order.status', { status: translate(locale, orderStatusMessage(status)) })}`;
+    this.view.announce(text);
+    this.fireOutcome(order);
     this.view.focusResult();
   }
 
@@ -187,6 +184,12 @@ export class OrderStatusController implements ReactiveController {
         : translate(locale, 'order.statusChanged', { status: translate(locale, orderStatusMessage(status)) });
     this.view.announce(text);
     this.host.dispatchEvent(new PayStatusChangeEvent({ order, status, previousStatus: previous.status }));
+    this.fireOutcome(order);
+  }
+
+  /** `pay-paid` for a paid order, `pay-failed` for a declined or refused card; nothing for a status still on its way. */
+  private fireOutcome(order: CheckoutOrder): void {
+    const { status } = order;
     if (status === 'paid') this.host.dispatchEvent(new PayPaidEvent({ order }));
     if (status === 'declined' || status === 'refused') this.host.dispatchEvent(new PayFailedEvent({ reason: status, order, errorType: undefined }));
   }
