@@ -185,8 +185,7 @@ export function createApiCardTokenizer(settings: ApiCardTokenizerSettings): Card
   const url = checkedEndpoint(settings.url);
   const publicClientId = settings.publicClientId.trim();
   if (publicClientId === '') throw new TypeError('createApiCardTokenizer: publicClientId is required.');
-  // Looked up per call, so the page's current fetch is used, as a developer would expect.
-  const send: typeof fetch = settings.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const { fetch: customFetch } = settings;
 
   return {
     async tokenize(card, { signal } = {}) {
@@ -199,7 +198,8 @@ export function createApiCardTokenizer(settings: ApiCardTokenizerSettings): Card
       };
       let response: Response;
       try {
-        response = await send(url, {
+        // The page's `fetch` is looked up per call, so its current one is used, as a developer would expect.
+        response = await (customFetch ?? fetch)(url, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json', Accept: 'application/json', [CARD_TOKEN_CLIENT_ID_HEADER]: publicClientId },
           body: JSON.stringify(body),
