@@ -30,15 +30,44 @@ type ShownError = { readonly key: CardFieldError } | { readonly text: string };
 
 interface TextFieldSpec {
   readonly label: MessageKey;
+  readonly hint: MessageKey;
+  /** Also the input's `name`, so autofill recognizes the field by either. */
   readonly autocomplete: 'cc-number' | 'cc-exp' | 'cc-csc' | 'cc-name';
-  readonly inputmode: 'numeric' | 'text';
+  /** What the input shows for what the buyer typed; `previous` is what it showed before. */
+  readonly format: (raw: string, previous: string, brand: CardBrand | undefined) => string;
+  readonly validate: (value: string, brand: CardBrand | undefined) => CardFieldError | undefined;
 }
 
 const FIELD_SPECS: Readonly<Record<CardField, TextFieldSpec>> = {
-  number: { label: 'field.cardNumber.label', autocomplete: 'cc-number', inputmode: 'numeric' },
-  expiry: { label: 'field.cardExpiry.label', autocomplete: 'cc-exp', inputmode: 'numeric' },
-  cvv: { label: 'field.cardCvv.label', autocomplete: 'cc-csc', inputmode: 'numeric' },
-  holderName: { label: 'field.holderName.label', autocomplete: 'cc-name', inputmode: 'text' },
+  number: {
+    label: 'field.cardNumber.label',
+    hint: 'field.cardNumber.hint',
+    autocomplete: 'cc-number',
+    format: cardNumber.format,
+    validate: cardNumber.validate,
+  },
+  expiry: {
+    label: 'field.cardExpiry.label',
+    hint: 'field.cardExpiry.hint',
+    autocomplete: 'cc-exp',
+    format: cardExpiry.format,
+    // Judged against today, whatever the brand.
+    validate: (value) => cardExpiry.validate(value),
+  },
+  cvv: {
+    label: 'field.cardCvv.label',
+    hint: 'field.cardCvv.hint',
+    autocomplete: 'cc-csc',
+    format: (raw, _previous, brand) => cardCvv.format(raw, brand),
+    validate: cardCvv.validate,
+  },
+  holderName: {
+    label: 'field.holderName.label',
+    hint: 'field.holderName.hint',
+    autocomplete: 'cc-name',
+    format: personName.format,
+    validate: personName.validate,
+  },
 };
 
 const BRAND_NAMES: Readonly<Record<CardBrand, MessageKey>> = {
@@ -51,14 +80,13 @@ const BRAND_NAMES: Readonly<Record<CardBrand, MessageKey>> = {
   discover: 'card.brand.discover',
 };
 
-/** Fields whose separators the widget writes: deleting one deletes the digit before it. */
-const SEPARATED_FIELDS: ReadonlySet<CardField> = new Set<CardField>(['number', 'expiry']);
-
-const inputId = (field: CardField) => `card-${field}`;
-const hintId = (field: CardField) => `card-${field}-hint`;
+const inputId = (field: CardField | 'installments') => `card-${field}`;
+const hintId = (field: CardField | 'installments') => `card-${field}-hint`;
 const errorId = (field: CardField) => `card-${field}-error`;
 const BRAND_ID = 'card-number-brand';
-const INSTALLMENTS_ID = 'card-installments';
+
+/** Fields whose separators the widget writes: deleting one deletes the digit before it. */
+const SEPARATED_FIELDS: ReadonlySet<CardField> = new Set<CardField>(['number', 'expiry']);
 
 /**
  * @summary The card form of the checkout: number (brand shown as detected), expiry, security
@@ -129,17 +157,14 @@ export class PayCardFields extends LitElement {
     return cardNumber.cardBrand(this.values.number);
   }
 
-  private get resolvedLocale(): SupportedLocale {
-    return this.localeController.locale;
-  }
-
   private handleInput(event: InputEvent): void {
     const input = event.target as HTMLInputElement;
     const field = input.dataset['field'] as CardField;
     const previous = this.values[field];
     const raw = input.value;
     const caret = input.selectionStart ?? raw.length;
-    let formatted = this.format(field, raw, previous);
+    const format = (text: string) => FIELD_SPECS[field].format(text, previous, this.brand);
+    let formatted = format(raw);
     let position: number;
     const digitsBefore = digitsOf(raw.slice(0, caret)).length;
     if (
@@ -152,7 +177,7 @@ export class PayCardFields extends LitElement {
       // Backspace took a separator the widget wrote and formatting would put it back: the
       // buyer meant the digit before it.
       const digits = digitsOf(raw);
-      formatted = this.format(field, digits.slice(0, digitsBefore - 1) + digits.slice(digitsBefore), previous);
+      formatted = format(digits.slice(0, digitsBefore - 1) + digits.slice(digitsBefore));
       position = caretAfterDigits(formatted, digitsBefore - 1);
     } else if (caret >= raw.length) {
       position = formatted.length;
@@ -186,31 +211,8 @@ export class PayCardFields extends LitElement {
     this.announceChange();
   }
 
-  private format(field: CardField, raw: string, previous: string): string {
-    switch (field) {
-      case 'number':
-        return cardNumber.format(raw);
-      case 'expiry':
-        return cardExpiry.format(raw, previous);
-      case 'cvv':
-        return cardCvv.format(raw, this.brand);
-      case 'holderName':
-        return personName.format(raw);
-    }
-  }
-
   private errorOf(field: CardField): CardFieldError | undefined {
-    const value = this.values[field];
-    switch (field) {
-      case 'number':
-        return cardNumber.validate(value);
-      case 'expiry':
-        return cardExpiry.validate(value);
-      case 'cvv':
-        return cardCvv.validate(value, this.brand);
-      case 'holderName':
-        return personName.validate(value);
-    }
+    return FIELD_SPECS[field].validate(this.values[field], this.brand);
   }
 
   private announceChange(): void {
@@ -221,14 +223,12 @@ export class PayCardFields extends LitElement {
     this.dispatchEvent(new PayCardChangeEvent(detail));
   }
 
-  private inputOf(field: CardField): HTMLInputElement | null {
-    return this.renderRoot.querySelector<HTMLInputElement>(`#${inputId(field)}`);
-  }
-
-  private focusFirstError(errors: Partial<Record<CardField, ShownError>>): CardField | undefined {
-    const first = CARD_FIELDS.find((field) => errors[field] !== undefined);
-    if (first) this.inputOf(first)?.focus();
-    return first;
+  /** Shows `errors` and focuses the first field with one; true when there is none. */
+  private showErrors(errors: Partial<Record<CardField, ShownError>>): boolean {
+    this.shownErrors = errors;
+    const first = CARD_FIELDS.find((field) => errors[field]);
+    if (first) this.renderRoot.querySelector<HTMLInputElement>(`#${inputId(first)}`)?.focus();
+    return !first;
   }
 
   override willUpdate(changed: PropertyValues<this>): void {
@@ -250,8 +250,7 @@ export class PayCardFields extends LitElement {
       const key = this.errorOf(field);
       if (key) errors[field] = { key };
     }
-    this.shownErrors = errors;
-    return this.focusFirstError(errors) === undefined;
+    return this.showErrors(errors);
   }
 
   /**
@@ -264,61 +263,48 @@ export class PayCardFields extends LitElement {
       const text = messages[field]?.join(' ');
       if (text) errors[field] = { text };
     }
-    this.shownErrors = errors;
-    this.focusFirstError(errors);
+    this.showErrors(errors);
   }
 
   /** The card normalized for tokenization, or `undefined` while any field is invalid. */
   details(): CardDetails | undefined {
-    if (CARD_FIELDS.some((field) => this.errorOf(field) !== undefined)) return undefined;
-    const expiry = cardExpiry.normalize(this.values.expiry);
-    if (!expiry) return undefined;
+    const { number, expiry, cvv, holderName } = this.values;
+    const expiryParts = cardExpiry.normalize(expiry);
+    if (!expiryParts || CARD_FIELDS.some((field) => this.errorOf(field))) return undefined;
     return {
-      number: cardNumber.normalize(this.values.number),
-      holderName: personName.normalizeHolderName(this.values.holderName),
-      expMonth: expiry.expMonth,
-      expYear: expiry.expYear,
-      cvv: cardCvv.normalize(this.values.cvv),
+      number: cardNumber.normalize(number),
+      holderName: personName.normalizeHolderName(holderName),
+      ...expiryParts,
+      cvv: cardCvv.normalize(cvv),
     };
   }
 
-  private hintOf(field: CardField): MessageKey {
-    switch (field) {
-      case 'number':
-        return 'field.cardNumber.hint';
-      case 'expiry':
-        return 'field.cardExpiry.hint';
-      case 'cvv':
-        return this.brand === 'amex' ? 'field.cardCvv.hintAmex' : 'field.cardCvv.hint';
-      case 'holderName':
-        return 'field.holderName.hint';
-    }
-  }
-
-  private errorText(field: CardField, locale: SupportedLocale): string | undefined {
-    const shown = this.shownErrors[field];
-    if (!shown) return undefined;
-    return 'key' in shown ? translate(locale, shown.key) : shown.text;
-  }
-
-  private renderBrand(locale: SupportedLocale): TemplateResult {
-    const brand = this.brand;
-    const text = brand ? translate(locale, 'field.cardNumber.brand', { brand: translate(locale, BRAND_NAMES[brand]) }) : '';
-    // Always in the DOM, so a screen reader announces the brand when it appears.
-    return html`<p id=${BRAND_ID} class="brand" part="brand" aria-live="polite">${text}</p>`;
+  /** A field's wrapper: its label and always-visible hint, then the control and what goes with it. */
+  private renderField(name: CardField | 'installments', label: string, hint: string, control: TemplateResult): TemplateResult {
+    return html`
+      <div class="field" part="field ${name}-field">
+        <label for=${inputId(name)} part="label">${label}</label>
+        <p id=${hintId(name)} class="hint" part="hint">${hint}</p>
+        ${control}
+      </div>
+    `;
   }
 
   private renderTextField(field: CardField, locale: SupportedLocale): TemplateResult {
     const spec = FIELD_SPECS[field];
-    const error = this.errorText(field, locale);
-    const describedBy = [hintId(field), field === 'number' && this.brand ? BRAND_ID : undefined, error ? errorId(field) : undefined]
-      .filter((id) => id !== undefined)
-      .join(' ');
+    const brand = this.brand;
+    const shown = this.shownErrors[field];
+    const error = shown && ('key' in shown ? translate(locale, shown.key) : shown.text);
+    const hint = field === 'cvv' && brand === 'amex' ? 'field.cardCvv.hintAmex' : spec.hint;
+    const isNumber = field === 'number';
     const isName = field === 'holderName';
-    return html`
-      <div class="field" part="field ${field}-field">
-        <label for=${inputId(field)} part="label">${translate(locale, spec.label)}</label>
-        <p id=${hintId(field)} class="hint" part="hint">${translate(locale, this.hintOf(field))}</p>
+    const describedBy = [hintId(field), isNumber && brand && BRAND_ID, error && errorId(field)].filter(Boolean).join(' ');
+    const brandText = brand ? translate(locale, 'field.cardNumber.brand', { brand: translate(locale, BRAND_NAMES[brand]) }) : '';
+    return this.renderField(
+      field,
+      translate(locale, spec.label),
+      translate(locale, hint),
+      html`
         <input
           id=${inputId(field)}
           part="input"
@@ -326,7 +312,7 @@ export class PayCardFields extends LitElement {
           name=${spec.autocomplete}
           type="text"
           autocomplete=${spec.autocomplete}
-          inputmode=${spec.inputmode}
+          inputmode=${isName ? 'text' : 'numeric'}
           autocapitalize=${isName ? 'characters' : 'off'}
           autocorrect="off"
           spellcheck="false"
@@ -339,45 +325,45 @@ export class PayCardFields extends LitElement {
           @input=${this.handleInput}
           @blur=${this.handleBlur}
         />
-        ${field === 'number' ? this.renderBrand(locale) : nothing}
-        <p id=${errorId(field)} class="error" part="error" aria-live="polite">${error ?? ''}</p>
-      </div>
-    `;
-  }
-
-  private installmentLabel(option: WidgetInstallmentOption, locale: SupportedLocale): string | undefined {
-    const amount = formatAmount(option.installmentAmount, this.currency, locale);
-    const total = formatAmount(option.total, this.currency, locale);
-    if (amount === undefined || total === undefined) return undefined;
-    const key = option.interestFree ? 'installments.option.interestFree' : 'installments.option.withInterest';
-    return translate(locale, key, { count: option.installments, amount, total });
+        ${isNumber
+          ? // Always in the DOM, so a screen reader announces the brand when it appears.
+            html`<p id=${BRAND_ID} class="brand" part="brand" aria-live="polite">${brandText}</p>`
+          : nothing}
+        <p id=${errorId(field)} class="error" part="error" aria-live="polite">${error}</p>
+      `,
+    );
   }
 
   private renderInstallments(locale: SupportedLocale): TemplateResult | typeof nothing {
-    const options = this.installments.flatMap((option) => {
-      const label = this.installmentLabel(option, locale);
-      return label === undefined ? [] : [{ count: option.installments, label }];
+    const { currency } = this;
+    let most = 0;
+    const options = this.installments.flatMap(({ installments: count, installmentAmount, total, interestFree }) => {
+      const amount = formatAmount(installmentAmount, currency, locale);
+      const totalAmount = formatAmount(total, currency, locale);
+      // An option whose amounts cannot be read is left out rather than shown wrong.
+      if (amount === undefined || totalAmount === undefined) return [];
+      most = Math.max(most, count);
+      const key = interestFree ? 'installments.option.interestFree' : 'installments.option.withInterest';
+      const label = translate(locale, key, { count, amount, total: totalAmount });
+      return [html`<option value=${count} ?selected=${count === this.selectedInstallments}>${label}</option>`];
     });
     if (options.length === 0) return nothing;
-    const most = Math.max(...options.map((option) => option.count));
-    return html`
-      <div class="field" part="field installments-field">
-        <label for=${INSTALLMENTS_ID} part="label">${translate(locale, 'field.installments.label')}</label>
-        <p id="${INSTALLMENTS_ID}-hint" class="hint" part="hint">${translate(locale, 'field.installments.hint', { count: most })}</p>
+    return this.renderField(
+      'installments',
+      translate(locale, 'field.installments.label'),
+      translate(locale, 'field.installments.hint', { count: most }),
+      html`
         <select
-          id=${INSTALLMENTS_ID}
+          id=${inputId('installments')}
           part="select"
-          aria-describedby="${INSTALLMENTS_ID}-hint"
+          aria-describedby=${hintId('installments')}
           ?disabled=${this.disabled}
           @change=${this.handleInstallmentsChange}
         >
-          ${options.map(
-            (option) =>
-              html`<option value=${String(option.count)} ?selected=${option.count === this.selectedInstallments}>${option.label}</option>`,
-          )}
+          ${options}
         </select>
-      </div>
-    `;
+      `,
+    );
   }
 
   protected override getUpdateComplete(): Promise<boolean> {
@@ -386,7 +372,7 @@ export class PayCardFields extends LitElement {
 
   override render() {
     if (!this.localeController.ready) return nothing;
-    const locale = this.resolvedLocale;
+    const locale = this.localeController.locale;
     return html`
       <div class="fields" part="base">
         ${this.renderTextField('number', locale)}
