@@ -28,21 +28,20 @@ interface ExpiryParts {
 }
 
 /**
- * Reads "12/26", "12 / 2026", "1226", "1/26": with a separator, the month is what comes
- * before it (one digit is padded); without, the first two digits.
+ * Reads "12/26", "12 / 2026", "1226", "1/26", "426". The month is the first digit group when a
+ * separator closes it after one or two digits (padded: "1/" is January); else one digit when
+ * the first is 2 to 9, which can only be a month of one digit ("4" is April); else two digits.
  */
 function parts(raw: string): ExpiryParts {
-  const groups = raw.trim().split(/\D+/).filter((group) => group !== '');
-  const [first = ''] = groups;
-  if (first.length <= 2 && /\d\D/.test(raw)) {
-    return { month: first.padStart(2, '0'), year: groups.slice(1).join('').slice(0, YEAR_MAX_DIGITS), monthDone: true };
-  }
   const digits = digitsOf(raw);
-  // A first digit of 2 to 9 can only be a month of one digit: "4" is April.
-  if (/^[2-9]/.test(digits)) {
-    return { month: `0${digits[0]}`, year: digits.slice(1, 1 + YEAR_MAX_DIGITS), monthDone: true };
-  }
-  return { month: digits.slice(0, 2), year: digits.slice(2, 2 + YEAR_MAX_DIGITS), monthDone: digits.length >= 2 };
+  const firstGroup = /\d+/.exec(raw)?.[0] ?? '';
+  const monthLength = firstGroup.length <= 2 && /\d\D/.test(raw) ? firstGroup.length : /^[2-9]/.test(digits) ? 1 : 2;
+  const monthDone = digits.length >= monthLength;
+  return {
+    month: monthDone ? digits.slice(0, monthLength).padStart(2, '0') : digits,
+    year: digits.slice(monthLength, monthLength + YEAR_MAX_DIGITS),
+    monthDone,
+  };
 }
 
 /**
@@ -62,11 +61,10 @@ export function format(raw: string, previous = ''): string {
 
 /** The expiry to send, or `undefined` when no month and year can be read. */
 export function normalize(raw: string): CardExpiry | undefined {
-  const { month, year, monthDone } = parts(raw);
-  if (!monthDone || !/^(0[1-9]|1[0-2])$/.test(month)) return undefined;
-  if (year.length === 2) return { expMonth: month, expYear: `${CENTURY}${year}` };
-  if (year.length === YEAR_MAX_DIGITS) return { expMonth: month, expYear: year };
-  return undefined;
+  const { month, year } = parts(raw);
+  // A year of two digits is in this century.
+  const expYear = year.length === 2 ? `${CENTURY}${year}` : year;
+  return /^(0[1-9]|1[0-2])$/.test(month) && expYear.length === YEAR_MAX_DIGITS ? { expMonth: month, expYear } : undefined;
 }
 
 /** Why the expiry cannot be sent (unreadable, expired at `now`, implausibly far), or `undefined`. */
