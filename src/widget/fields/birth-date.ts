@@ -33,20 +33,15 @@ export function normalize(raw: string): string | undefined {
   return isCalendarDate(date) ? date : undefined;
 }
 
-/** `now`'s day in the buyer's calendar, as "YYYY-MM-DD". */
-function localDay(now: Date): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${String(now.getFullYear()).padStart(4, '0')}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 /** Why the date cannot be sent (not a real date, in the future, more than 120 years ago), or `undefined`. */
 export function validate(raw: string, now: Date = new Date()): BirthDateError | undefined {
   if (dayMonthYearDigits(raw) === '') return 'field.birthDate.error.required';
   const date = normalize(raw);
   if (!date) return 'field.birthDate.error.invalid';
-  const today = localDay(now);
-  if (date > today) return 'field.birthDate.error.future';
-  // Whole years lived: the difference of years, less one until this year's birthday.
-  const age = Number(today.slice(0, 4)) - Number(date.slice(0, 4)) - (today.slice(5) < date.slice(5) ? 1 : 0);
-  return age > MAX_AGE_YEARS ? 'field.birthDate.error.tooOld' : undefined;
+  // Days as YYYYMMDD numbers, today's in the buyer's calendar: the same day a year later is
+  // 10000 more, so more than 120 whole years lived is at least 121 times 10000 apart.
+  const born = Number(date.replace(/-/g, ''));
+  const today = now.getFullYear() * 10_000 + (now.getMonth() + 1) * 100 + now.getDate();
+  if (born > today) return 'field.birthDate.error.future';
+  return today - born >= (MAX_AGE_YEARS + 1) * 10_000 ? 'field.birthDate.error.tooOld' : undefined;
 }
