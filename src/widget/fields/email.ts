@@ -12,11 +12,10 @@ export type EmailError = Extract<MessageKey, `field.email.error.${string}`>;
 // RFC 5321 size limits.
 const MAX_LENGTH = 254;
 const LOCAL_MAX_LENGTH = 64;
-const LABEL_MAX_LENGTH = 63;
 
-const LOCAL_ATOM = /^[A-Za-z0-9_'+-]+$/;
-const DOMAIN_LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/;
-const TOP_LEVEL_DOMAIN = /^[A-Za-z]{2,}$/;
+// The local part's atoms (the last one not ending in `'`), `@`, then labels of 1 to 63
+// characters, neither starting nor ending with a hyphen, the last one letters only.
+const ADDRESS_PATTERN = /^(?:[\w'+-]+\.)*[\w'+-]*[\w+-]@(?:[a-z\d](?:[a-z\d-]{0,61}[a-z\d])?\.)+[a-z]{2,63}$/i;
 
 /** What the input shows: the address without spaces (an e-mail has none; autofill and paste sometimes add them). */
 export function format(raw: string): string {
@@ -31,14 +30,8 @@ export function normalize(raw: string): string {
 }
 
 function isPlausibleAddress(address: string): boolean {
-  const parts = address.split('@');
-  if (parts.length !== 2 || address.length > MAX_LENGTH) return false;
-  const [local = '', domain = ''] = parts;
-  if (local.length > LOCAL_MAX_LENGTH || local.endsWith("'")) return false;
-  if (!local.split('.').every((atom) => LOCAL_ATOM.test(atom))) return false;
-  const labels = domain.split('.');
-  if (labels.length < 2 || !TOP_LEVEL_DOMAIN.test(labels[labels.length - 1]!)) return false;
-  return labels.every((label) => label.length <= LABEL_MAX_LENGTH && DOMAIN_LABEL.test(label));
+  // The pattern allows one `@`: the local part is everything before it.
+  return address.length <= MAX_LENGTH && address.indexOf('@') <= LOCAL_MAX_LENGTH && ADDRESS_PATTERN.test(address);
 }
 
 /** Why the address cannot be sent, or `undefined` when it can. */
