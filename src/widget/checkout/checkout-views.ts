@@ -73,13 +73,15 @@ export function progressText(step: AttemptStep | undefined, locale: SupportedLoc
   return translate(locale, 'checkout.submitting');
 }
 
-// The result views' parts, exported from the checkout under the same names (`pay-checkout::part(qr-code)`);
-// their `base` stays theirs, the checkout has its own.
-const SHARED_RESULT_PARTS = ['title', 'amount', 'reference', 'change-method-button'];
-const CODE_PARTS = ['copy-field', 'copy-label', 'copy-input', 'copy-button'];
-const PIX_PARTS = [...SHARED_RESULT_PARTS, ...CODE_PARTS, 'journey', 'qr', 'qr-code', 'countdown', 'steps', 'waiting', 'new-charge-button'].join(', ');
-const BOLETO_PARTS = [...SHARED_RESULT_PARTS, ...CODE_PARTS, 'due-date', 'pdf-link', 'clearing'].join(', ');
-const CARD_PARTS = [...SHARED_RESULT_PARTS, 'message', 'spinner', 'another-card-button', 'try-again-button'].join(', ');
+/**
+ * Every part of the result views, exported from the checkout under the same names
+ * (`pay-checkout::part(qr-code)`): each view matches the ones it has. Their `base` stays
+ * theirs, the checkout has its own.
+ */
+const RESULT_PARTS =
+  'title, amount, reference, change-method-button, copy-field, copy-label, copy-input, copy-button, ' +
+  'journey, qr, qr-code, countdown, steps, waiting, new-charge-button, due-date, pdf-link, clearing, ' +
+  'message, spinner, another-card-button, try-again-button';
 
 /** What a result view is given besides the order. */
 export interface ResultViewOptions {
@@ -113,7 +115,7 @@ export function resultView(order: CheckoutOrder, options: ResultViewOptions): Te
   if (tag === 'pay-pix-result') {
     return html`<pay-pix-result
       part="result"
-      exportparts=${PIX_PARTS}
+      exportparts=${RESULT_PARTS}
       .order=${order}
       locale=${locale}
       currency=${currency}
@@ -124,7 +126,7 @@ export function resultView(order: CheckoutOrder, options: ResultViewOptions): Te
   if (tag === 'pay-boleto-result') {
     return html`<pay-boleto-result
       part="result"
-      exportparts=${BOLETO_PARTS}
+      exportparts=${RESULT_PARTS}
       .order=${order}
       locale=${locale}
       currency=${currency}
@@ -133,7 +135,7 @@ export function resultView(order: CheckoutOrder, options: ResultViewOptions): Te
   }
   return html`<pay-card-result
     part="result"
-    exportparts=${CARD_PARTS}
+    exportparts=${RESULT_PARTS}
     .order=${order}
     locale=${locale}
     currency=${currency}
