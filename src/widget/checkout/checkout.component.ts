@@ -21,6 +21,7 @@ import type { AntifraudProfiler } from '../providers/antifraud-profiler.js';
 import type { CardTokenizer } from '../providers/card-tokenizer.js';
 import type { ThreeDSecureProvider } from '../three-d-secure/provider.js';
 import { checkoutStyles } from './checkout.styles.js';
+import { fieldGroupStyles } from '../styles/field-group.styles.js';
 import { widgetTextStyles } from '../styles/widget-text.styles.js';
 import { loadFailureMessage } from './checkout-messages.js';
 import { chargeMetadata, offeredMethods, parseMethodList, payableAmount } from './checkout-offer.js';
@@ -83,7 +84,7 @@ import { RelayConnection, type CheckoutConfig, type CheckoutOrder } from './rela
  * @cssprop --pay-spacing - Base spacing.
  */
 export class PayCheckout extends LitElement {
-  static override styles = [widgetTextStyles, checkoutStyles];
+  static override styles = [widgetTextStyles, fieldGroupStyles, checkoutStyles];
   // Declared here rather than with decorators, so the script-tag build carries no decorator runtime.
   // `state` implies no attribute; `attribute: false` says so to the manifest's analyser, which does not read `state`.
   static override properties = {
@@ -141,9 +142,6 @@ export class PayCheckout extends LitElement {
   }
   private get cardFields(): PayCardFields | undefined {
     return this.renderRoot?.querySelector<PayCardFields>('pay-card-fields') ?? undefined;
-  }
-  private get form(): HTMLFormElement | undefined {
-    return this.renderRoot?.querySelector('form') ?? undefined;
   }
 
   private relayConnection: { relay: string; connection: RelayConnection } | undefined;
@@ -302,7 +300,7 @@ export class PayCheckout extends LitElement {
     await this.updateComplete;
     if ((action === 'new-charge' || action === 'retry') && !resumed) {
       // A new attempt (a new idempotency key) with the form as the buyer left it.
-      this.form?.requestSubmit();
+      this.renderRoot.querySelector('form')?.requestSubmit();
     } else if (action === 'another-card') {
       await this.cardFields?.updateComplete;
       this.cardFields?.focus();
@@ -315,10 +313,11 @@ export class PayCheckout extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if ((changed.has('relay') || changed.has('offer')) && (this.hasUpdated || this.configController.status === ConfigStatus.Idle)) {
+    const sourceChanged = changed.has('relay') || changed.has('offer');
+    if (sourceChanged && (this.hasUpdated || this.configController.status === ConfigStatus.Idle)) {
       this.configController.reload();
     }
-    if ((changed.has('relay') || changed.has('offer')) && !this.payment.locked) {
+    if (sourceChanged && !this.payment.locked) {
       // Another relay or offer: the order on screen is not this one's; the one kept for it, if any, comes back.
       if (this.orderStatus.order) {
         this.orderStatus.release();

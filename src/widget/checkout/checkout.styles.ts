@@ -13,9 +13,13 @@ export const checkoutStyles = css`
     display: none;
   }
 
-  .checkout {
+  .checkout,
+  .form {
     display: grid;
     gap: calc(var(--pay-spacing, 1rem) * 1.25);
+  }
+
+  .checkout {
     padding: var(--pay-spacing, 1rem);
   }
 
@@ -46,10 +50,6 @@ export const checkoutStyles = css`
     border-radius: var(--pay-radius, 8px);
   }
 
-  .product img[hidden] {
-    display: none;
-  }
-
   .product-text {
     display: grid;
     min-width: 0;
@@ -66,26 +66,8 @@ export const checkoutStyles = css`
     font-weight: 700;
   }
 
-  .form {
-    display: grid;
-    gap: calc(var(--pay-spacing, 1rem) * 1.25);
-  }
-
   .form[hidden] {
     display: none;
-  }
-
-  fieldset.card {
-    margin: 0;
-    padding: 0;
-    border: 0;
-    min-width: 0;
-  }
-
-  fieldset.card legend {
-    padding: 0;
-    margin-bottom: calc(var(--pay-spacing, 1rem) / 2);
-    font-weight: 600;
   }
 
   button {
@@ -94,6 +76,7 @@ export const checkoutStyles = css`
     padding: 0.625rem 1.25rem;
     font: inherit;
     font-weight: 600;
+    border: 2px solid var(--pay-color-primary, #0b57d0);
     border-radius: var(--pay-radius, 8px);
     cursor: pointer;
   }
@@ -107,7 +90,6 @@ export const checkoutStyles = css`
     width: 100%;
     color: var(--pay-color-on-primary, #ffffff);
     background: var(--pay-color-primary, #0b57d0);
-    border: 2px solid var(--pay-color-primary, #0b57d0);
   }
 
   .submit[aria-disabled='true'] {
@@ -117,7 +99,6 @@ export const checkoutStyles = css`
   .secondary {
     color: var(--pay-color-primary, #0b57d0);
     background: var(--pay-color-background, #ffffff);
-    border: 2px solid var(--pay-color-primary, #0b57d0);
   }
 
   .banner,
@@ -127,8 +108,7 @@ export const checkoutStyles = css`
     border-radius: var(--pay-radius, 8px);
   }
 
-  .banner p,
-  .load-error p {
+  p {
     margin: 0;
   }
 
@@ -150,12 +130,6 @@ export const checkoutStyles = css`
     display: grid;
     gap: calc(var(--pay-spacing, 1rem) * 0.75);
     justify-items: start;
-  }
-
-  .progress,
-  .loading,
-  .empty {
-    margin: 0;
   }
 
   .progress {
