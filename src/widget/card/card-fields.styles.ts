@@ -15,16 +15,15 @@ export const cardFieldsStyles = css`
     display: none;
   }
 
-  .fields {
+  .fields,
+  .pair {
     display: grid;
     grid-template-columns: minmax(0, 1fr);
     gap: var(--pay-spacing, 1rem);
   }
 
   .pair {
-    display: grid;
     grid-template-columns: repeat(2, minmax(0, 1fr));
-    gap: var(--pay-spacing, 1rem);
   }
 
   .field {
@@ -34,18 +33,20 @@ export const cardFieldsStyles = css`
     min-width: 0;
   }
 
-  label {
-    font-weight: 600;
-    font-size: 1rem;
+  label,
+  p {
     line-height: 1.4;
   }
 
-  .hint,
-  .brand,
-  .error {
+  label {
+    font-weight: 600;
+    font-size: 1rem;
+  }
+
+  /* Every paragraph is a hint, the brand or an error. */
+  p {
     margin: 0;
     font-size: 0.875rem;
-    line-height: 1.4;
   }
 
   .hint {
@@ -64,7 +65,6 @@ export const cardFieldsStyles = css`
   select {
     box-sizing: border-box;
     width: 100%;
-    min-width: 0;
     min-height: 44px;
     margin: 0;
     padding: 0.5rem 0.75rem;
@@ -76,22 +76,21 @@ export const cardFieldsStyles = css`
     border-radius: var(--pay-radius, 0.5rem);
   }
 
-  input[inputmode='numeric'] {
+  [inputmode='numeric'] {
     font-variant-numeric: tabular-nums;
   }
 
-  input:focus-visible,
-  select:focus-visible {
+  /* Only the inputs and the select take focus here. */
+  :focus-visible {
     outline: 3px solid var(--pay-color-focus, #0969da);
     outline-offset: 2px;
   }
 
-  input[aria-invalid='true'] {
+  [aria-invalid='true'] {
     border: 2px solid var(--pay-color-error, #b3261e);
   }
 
-  input:disabled,
-  select:disabled {
+  :disabled {
     cursor: not-allowed;
     opacity: 0.7;
   }
