@@ -32,16 +32,31 @@ export async function copyText(text: string, field: HTMLTextAreaElement | HTMLIn
   return 'selected';
 }
 
-/** Copies for its host, and keeps the last outcome for the button's label a few seconds. */
+/** What a copy field shows and copies. */
+export interface CopyField {
+  /** The field's id, unique in the host's shadow root; the label and the button point at it. */
+  id: string;
+  label: string;
+  /** The text shown in the field (a boleto line with its dots and spaces). */
+  shown: string;
+  /** The text the button copies (the boleto line's digits only). */
+  text: string;
+  rows: number;
+  /** The button's label, and its label right after a copy. */
+  copyLabel: string;
+  copiedLabel: string;
+}
+
+/** Draws a copy field for its host and copies from it, keeping the last outcome for the button's label a few seconds. */
 export class CopyController implements ReactiveController {
   /** The outcome of the last copy while the button shows it. */
   outcome: CopyOutcome | undefined;
 
-  private readonly host: ReactiveControllerHost;
+  private readonly host: ReactiveControllerHost & { readonly renderRoot: ParentNode };
   private readonly announce: (outcome: CopyOutcome) => void;
   private timer: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(host: ReactiveControllerHost, announce: (outcome: CopyOutcome) => void) {
+  constructor(host: ReactiveControllerHost & { readonly renderRoot: ParentNode }, announce: (outcome: CopyOutcome) => void) {
     this.host = host;
     this.announce = announce;
     host.addController(this);
@@ -65,41 +80,32 @@ export class CopyController implements ReactiveController {
     }, COPIED_LABEL_MS);
     return outcome;
   }
-}
 
-/** What a copy field shows. */
-export interface CopyFieldOptions {
-  /** The field's id, unique in the host's shadow root; the label and the button point at it. */
-  id: string;
-  label: string;
-  /** The text shown in the field (a boleto line with its dots and spaces). */
-  shown: string;
-  rows: number;
-  /** The button's label, and its label right after a copy. */
-  copyLabel: string;
-  copiedLabel: string;
-  copied: boolean;
-  onCopy: () => void;
-}
-
-/** A label, the read-only field and its copy button. */
-export function copyField(options: CopyFieldOptions): TemplateResult {
-  return html`
-    <div part="copy-field" class="copy-field">
-      <label part="copy-label" for=${options.id}>${options.label}</label>
-      <textarea
-        part="copy-input"
-        id=${options.id}
-        class="copy-input"
-        readonly
-        rows=${options.rows}
-        spellcheck="false"
-        autocomplete="off"
-        .value=${options.shown}
-      ></textarea>
-      <button part="copy-button" class="primary copy-button" type="button" aria-controls=${options.id} @click=${options.onCopy}>
-        ${options.copied ? options.copiedLabel : options.copyLabel}
-      </button>
-    </div>
-  `;
+  /** A label, the read-only field and its copy button. */
+  render(field: CopyField): TemplateResult {
+    return html`
+      <div part="copy-field" class="copy-field">
+        <label part="copy-label" for=${field.id}>${field.label}</label>
+        <textarea
+          part="copy-input"
+          id=${field.id}
+          class="copy-input"
+          readonly
+          rows=${field.rows}
+          spellcheck="false"
+          autocomplete="off"
+          .value=${field.shown}
+        ></textarea>
+        <button
+          part="copy-button"
+          class="primary copy-button"
+          type="button"
+          aria-controls=${field.id}
+          @click=${() => void this.copy(field.text, this.host.renderRoot.querySelector<HTMLTextAreaElement>(`#${field.id}`))}
+        >
+          ${this.outcome === 'copied' ? field.copiedLabel : field.copyLabel}
+        </button>
+      </div>
+    `;
+  }
 }

@@ -28,32 +28,22 @@ export async function encodeQr(text: string): Promise<QrModules> {
   return encodeQrSymbol(text);
 }
 
-/** The dark runs of one row: `[column, length]` pairs, so a row is a few rectangles rather than one per module. */
-function darkRuns(modules: QrModules, row: number): [number, number][] {
-  const runs: [number, number][] = [];
-  let start = -1;
-  for (let column = 0; column <= modules.size; column += 1) {
-    const dark = column < modules.size && modules.isDark(row, column);
-    if (dark && start < 0) start = column;
-    if (!dark && start >= 0) {
-      runs.push([start, column - start]);
-      start = -1;
-    }
-  }
-  return runs;
-}
-
 /**
  * The symbol as an `<svg>` with `role="img"` and `label` as its text alternative. Always dark
  * on white, whatever the theme: scanners need the contrast the standard assumes.
  */
 export function qrCodeSvg(modules: QrModules, label: string): TemplateResult {
-  const side = modules.size + QR_QUIET_ZONE * 2;
-  const rows = Array.from({ length: modules.size }, (_, row) =>
-    darkRuns(modules, row).map(
-      ([column, length]) => svg`<rect x=${column + QR_QUIET_ZONE} y=${row + QR_QUIET_ZONE} width=${length} height="1"></rect>`,
-    ),
-  );
+  const { size } = modules;
+  const side = size + QR_QUIET_ZONE * 2;
+  // Each run of dark modules in a row is one rectangle, so a row is a few of them rather than one per module.
+  const runs: TemplateResult[] = [];
+  for (let row = 0; row < size; row += 1) {
+    for (let start = 0, end = 1; start < size; start = end, end += 1) {
+      if (!modules.isDark(row, start)) continue;
+      while (end < size && modules.isDark(row, end)) end += 1;
+      runs.push(svg`<rect x=${start + QR_QUIET_ZONE} y=${row + QR_QUIET_ZONE} width=${end - start} height="1"></rect>`);
+    }
+  }
   return html`
     <svg
       part="qr-code"
@@ -62,28 +52,24 @@ export function qrCodeSvg(modules: QrModules, label: string): TemplateResult {
       aria-label=${label}
       viewBox="0 0 ${side} ${side}"
       shape-rendering="crispEdges"
-      data-modules=${modules.size}
+      data-modules=${size}
       data-quiet-zone=${QR_QUIET_ZONE}
     >
-      <rect class="qr-background" width=${side} height=${side} fill="#ffffff"></rect>
-      <g class="qr-modules" fill="#000000">${rows}</g>
+      <rect width=${side} height=${side} fill="#fff"></rect>
+      <g class="qr-modules" fill="#000">${runs}</g>
     </svg>
   `;
 }
 
-/** Where the drawing of a QR stands. */
-export const QrStatus = {
-  Idle: 'idle',
-  Loading: 'loading',
-  Ready: 'ready',
-  Failed: 'failed',
-} as const;
-export type QrStatus = (typeof QrStatus)[keyof typeof QrStatus];
-
-/** Encodes the text its host shows, once per text, and updates the host; the host draws `modules` when `Ready`. */
+/**
+ * Encodes the text its host shows, once per text, and updates the host: the host draws
+ * `modules` once they are there, and says so when `failed`.
+ */
 export class QrCodeLoader {
-  status: QrStatus = QrStatus.Idle;
+  /** The symbol of the text last shown, once encoded. */
   modules: QrModules | undefined;
+  /** True when the text last shown could not be encoded. */
+  failed = false;
 
   private readonly host: ReactiveControllerHost;
   private text: string | undefined;
@@ -96,21 +82,15 @@ export class QrCodeLoader {
   show(text: string): void {
     if (text === this.text) return;
     this.text = text;
-    this.status = QrStatus.Loading;
     this.modules = undefined;
-    encodeQr(text).then(
-      (modules) => {
-        if (this.text !== text) return;
-        this.modules = modules;
-        this.status = QrStatus.Ready;
-        this.host.requestUpdate();
-      },
-      () => {
-        // The encoder could not load (offline, blocked) or the text does not fit a QR: the code stays usable by copy and paste.
-        if (this.text !== text) return;
-        this.status = QrStatus.Failed;
-        this.host.requestUpdate();
-      },
-    );
+    this.failed = false;
+    // Without modules, the encoder could not load (offline, blocked) or the text does not fit a QR: the code stays usable by copy and paste.
+    const encoded = (modules?: QrModules) => {
+      if (this.text !== text) return;
+      this.modules = modules;
+      this.failed = !modules;
+      this.host.requestUpdate();
+    };
+    encodeQr(text).then(encoded, () => encoded());
   }
 }

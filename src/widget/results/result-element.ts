@@ -1,15 +1,17 @@
 /**
  * What the three result views share: the order they show, the language and currency, a polite
  * live region of their own (for "copied", the countdown's marks, the expiry), the buttons'
- * action event, and focus on their title.
+ * action event, focus on their title, and the pieces of markup they draw alike.
  */
-import { LitElement, html, type PropertyDeclarations, type TemplateResult } from 'lit';
+import { LitElement, html, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import type { Currency } from '../../contract/currencies.js';
 import type { CheckoutOrder } from '../checkout/relay-connection.js';
 import { PayResultActionEvent, type PayResultAction } from '../events/result-action-event.js';
+import type { MessageKey } from '../i18n/catalogue.js';
 import { formatAmount } from '../i18n/format-amount.js';
 import { LocaleController } from '../i18n/locale-controller.js';
 import { resolveLocale, type SupportedLocale } from '../i18n/locales.js';
+import { translate } from '../i18n/translate.js';
 
 export class PayResultElement extends LitElement {
   // Declared here rather than with decorators, so the script-tag build carries no decorator
@@ -38,6 +40,10 @@ export class PayResultElement extends LitElement {
 
   protected get resolvedLocale(): SupportedLocale {
     return this.localeController.locale;
+  }
+
+  protected get isPaid(): boolean {
+    return this.order?.status === 'paid';
   }
 
   /** The order's amount in the buyer's language; empty while there is no order. */
@@ -77,6 +83,45 @@ export class PayResultElement extends LitElement {
     void this.updateComplete.then(() => {
       if (!this.shadowRoot?.activeElement) this.focus();
     });
+  }
+
+  /** For `willUpdate`: the order just turned paid, and what the buyer was using (a copy button) goes with the view that showed it. */
+  protected keepFocusWhenPaid(changed: PropertyValues<this>): void {
+    if (changed.has('order') && this.isPaid && (changed.get('order') as this['order'])?.status !== 'paid') this.keepFocusAfterChange();
+  }
+
+  protected renderHeading(text: string): TemplateResult {
+    return html`<h3 part="title" id="title" class="title" tabindex="-1">${text}</h3>`;
+  }
+
+  protected renderAmount(locale: SupportedLocale, key: 'result.amountDue' | 'result.amountPaid'): TemplateResult {
+    return html`<p part="amount" class="amount">${translate(locale, key, { amount: this.formattedAmount })}</p>`;
+  }
+
+  protected renderChangeMethodButton(locale: SupportedLocale): TemplateResult {
+    return html`<button part="change-method-button" class="secondary" type="button" @click=${() => this.requestAction('change-method')}>
+      ${translate(locale, 'result.changeMethod')}
+    </button>`;
+  }
+
+  /** A paid order: the title, what happens now, the amount paid. */
+  protected renderPaid(locale: SupportedLocale, title: MessageKey, text: MessageKey): TemplateResult {
+    return html`
+      ${this.renderHeading(translate(locale, title))}
+      <p>${translate(locale, text)}</p>
+      ${this.renderAmount(locale, 'result.amountPaid')}
+    `;
+  }
+
+  /** The view around `content`: the order's reference under it, and the live region. */
+  protected renderView(locale: SupportedLocale, content: TemplateResult): TemplateResult {
+    return html`
+      <section part="base" class="base" lang=${locale} aria-labelledby="title">
+        ${content}
+        <p part="reference" class="reference muted">${translate(locale, 'order.reference', { reference: this.order?.refId ?? '' })}</p>
+      </section>
+      ${this.renderLiveRegion()}
+    `;
   }
 
   protected renderLiveRegion(): TemplateResult {

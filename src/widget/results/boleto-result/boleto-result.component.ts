@@ -1,7 +1,7 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import type { SupportedLocale } from '../../i18n/locales.js';
 import { translate } from '../../i18n/translate.js';
-import { CopyController, copyField } from '../copy-button.js';
+import { CopyController } from '../copy-button.js';
 import { PayResultElement } from '../result-element.js';
 import { resultStyles } from '../result.styles.js';
 import { boletoResultStyles } from './boleto-result.styles.js';
@@ -48,46 +48,27 @@ export class PayBoletoResult extends PayResultElement {
     this.announce(translate(this.resolvedLocale, outcome === 'copied' ? 'copy.announce.copied' : 'copy.announce.selected')),
   );
 
-  private get isPaid(): boolean {
-    return this.order?.status === 'paid';
-  }
-
-  private handleCopy(): void {
-    const barcode = this.order?.boleto?.barcode;
-    if (barcode === undefined) return;
-    void this.copier.copy(barcode.replace(/\D/g, ''), this.renderRoot.querySelector<HTMLTextAreaElement>('#boleto-line'));
-  }
-
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('order') && this.isPaid && (changed.get('order') as this['order'])?.status !== 'paid') this.keepFocusAfterChange();
-  }
-
-  private renderTitle(text: string): TemplateResult {
-    return html`<h3 part="title" id="title" class="title" tabindex="-1">${text}</h3>`;
-  }
-
-  private renderReference(locale: SupportedLocale): TemplateResult {
-    return html`<p part="reference" class="reference muted">${translate(locale, 'order.reference', { reference: this.order?.refId ?? '' })}</p>`;
+    this.keepFocusWhenPaid(changed);
   }
 
   private renderWaiting(locale: SupportedLocale): TemplateResult {
     const boleto = this.order?.boleto;
     const href = boleto ? slipHref(boleto.pdfUrl) : undefined;
     return html`
-      ${this.renderTitle(translate(locale, 'boleto.title'))}
-      <p part="amount" class="amount">${translate(locale, 'result.amountDue', { amount: this.formattedAmount })}</p>
+      ${this.renderHeading(translate(locale, 'boleto.title'))}
+      ${this.renderAmount(locale, 'result.amountDue')}
       ${boleto
         ? html`
             <p part="due-date" class="due-date">${translate(locale, 'boleto.dueDate', { date: formatDueDate(boleto.dueDate, locale) })}</p>
-            ${copyField({
+            ${this.copier.render({
               id: 'boleto-line',
               label: translate(locale, 'boleto.line.label'),
               shown: formatDigitableLine(boleto.barcode),
+              text: boleto.barcode.replace(/\D/g, ''),
               rows: 2,
               copyLabel: translate(locale, 'copy.copyLine'),
               copiedLabel: translate(locale, 'copy.copied'),
-              copied: this.copier.outcome === 'copied',
-              onCopy: () => this.handleCopy(),
             })}
             ${href
               ? html`<a part="pdf-link" class="pdf-link" href=${href} target="_blank" rel="noopener noreferrer">
@@ -98,32 +79,13 @@ export class PayBoletoResult extends PayResultElement {
         : nothing}
       <p>${translate(locale, 'boleto.howTo')}</p>
       <p part="clearing" class="muted">${translate(locale, 'boleto.clearing')}</p>
-      <div class="actions">
-        <button part="change-method-button" class="secondary" type="button" @click=${() => this.requestAction('change-method')}>
-          ${translate(locale, 'result.changeMethod')}
-        </button>
-      </div>
-      ${this.renderReference(locale)}
-    `;
-  }
-
-  private renderPaid(locale: SupportedLocale): TemplateResult {
-    return html`
-      ${this.renderTitle(translate(locale, 'payment.confirmed'))}
-      <p>${translate(locale, 'boleto.paid.text')}</p>
-      <p part="amount" class="amount">${translate(locale, 'result.amountPaid', { amount: this.formattedAmount })}</p>
-      ${this.renderReference(locale)}
+      <div class="actions">${this.renderChangeMethodButton(locale)}</div>
     `;
   }
 
   override render() {
-    const locale = this.resolvedLocale;
     if (!this.order || !this.localeController.ready) return nothing;
-    return html`
-      <section part="base" class="base" lang=${locale} aria-labelledby="title">
-        ${this.isPaid ? this.renderPaid(locale) : this.renderWaiting(locale)}
-      </section>
-      ${this.renderLiveRegion()}
-    `;
+    const locale = this.resolvedLocale;
+    return this.renderView(locale, this.isPaid ? this.renderPaid(locale, 'payment.confirmed', 'boleto.paid.text') : this.renderWaiting(locale));
   }
 }

@@ -2,9 +2,9 @@ import { html, nothing, type PropertyDeclarations, type PropertyValues, type Tem
 import type { MessageKey } from '../../i18n/catalogue.js';
 import type { SupportedLocale } from '../../i18n/locales.js';
 import { translate } from '../../i18n/translate.js';
-import { CopyController, copyField } from '../copy-button.js';
+import { CopyController } from '../copy-button.js';
 import { PixCountdownController } from '../countdown.js';
-import { QrCodeLoader, QrStatus, qrCodeSvg } from '../qr-code.js';
+import { QrCodeLoader, qrCodeSvg } from '../qr-code.js';
 import { PayResultElement } from '../result-element.js';
 import { resultStyles } from '../result.styles.js';
 import { authorizesByRequest, journeyText } from './pix-journeys.js';
@@ -83,10 +83,6 @@ export class PayPixResult extends PayResultElement {
     return !(this.isAutomatic && authorizesByRequest(this.order?.pix?.user_journey));
   }
 
-  private get isPaid(): boolean {
-    return this.order?.status === 'paid';
-  }
-
   /** True once the code expired unpaid. */
   get expired(): boolean {
     return this.showsCode && !this.isPaid && this.countdown.expired;
@@ -98,43 +94,21 @@ export class PayPixResult extends PayResultElement {
     if (this.localeController.ready) this.announce(translate(this.resolvedLocale, 'pix.expired.title'));
   }
 
-  private handleCopy(): void {
-    const code = this.order?.pix?.qrCode;
-    if (code === undefined) return;
-    void this.copier.copy(code, this.renderRoot.querySelector<HTMLTextAreaElement>('#pix-code'));
-  }
-
   protected override willUpdate(changed: PropertyValues<this>): void {
     const pix = this.order?.pix;
-    if (changed.has('order') && this.isPaid && (changed.get('order') as this['order'])?.status !== 'paid') this.keepFocusAfterChange();
+    this.keepFocusWhenPaid(changed);
     if (!pix) return;
     if (this.showsCode && !this.isPaid) this.qr.show(pix.qrCode);
     this.countdown.set(pix.expirationDate, this.clockOffset);
   }
 
-  private renderTitle(key: MessageKey, locale: SupportedLocale): TemplateResult {
-    return html`<h3 part="title" id="title" class="title" tabindex="-1">${translate(locale, key)}</h3>`;
-  }
-
-  private renderReference(locale: SupportedLocale): TemplateResult {
-    return html`<p part="reference" class="reference muted">${translate(locale, 'order.reference', { reference: this.order?.refId ?? '' })}</p>`;
-  }
-
-  private renderChangeMethod(locale: SupportedLocale): TemplateResult {
-    return html`
-      <button part="change-method-button" class="secondary" type="button" @click=${() => this.requestAction('change-method')}>
-        ${translate(locale, 'result.changeMethod')}
-      </button>
-    `;
-  }
-
   private renderQr(locale: SupportedLocale): TemplateResult {
-    const { modules, status } = this.qr;
-    if (status === QrStatus.Ready && modules) {
-      return html`<div part="qr" class="qr">${qrCodeSvg(modules, translate(locale, 'pix.qr.label', { amount: this.formattedAmount }))}</div>`;
-    }
-    const text = status === QrStatus.Failed ? translate(locale, 'pix.qr.failed') : translate(locale, 'pix.qr.loading');
-    return html`<div part="qr" class="qr"><p class="qr-status">${text}</p></div>`;
+    const { modules } = this.qr;
+    return html`<div part="qr" class="qr">
+      ${modules
+        ? qrCodeSvg(modules, translate(locale, 'pix.qr.label', { amount: this.formattedAmount }))
+        : html`<p class="qr-status">${translate(locale, this.qr.failed ? 'pix.qr.failed' : 'pix.qr.loading')}</p>`}
+    </div>`;
   }
 
   private renderSteps(locale: SupportedLocale): TemplateResult {
@@ -153,8 +127,8 @@ export class PayPixResult extends PayResultElement {
     const pix = this.order?.pix;
     const automatic = this.isAutomatic;
     return html`
-      ${this.renderTitle(automatic ? 'pixAuto.title' : 'pix.title', locale)}
-      <p part="amount" class="amount">${translate(locale, 'result.amountDue', { amount: this.formattedAmount })}</p>
+      ${this.renderHeading(translate(locale, automatic ? 'pixAuto.title' : 'pix.title'))}
+      ${this.renderAmount(locale, 'result.amountDue')}
       ${automatic
         ? html`
             <div part="journey" class="journey">
@@ -166,15 +140,14 @@ export class PayPixResult extends PayResultElement {
       ${this.showsCode && pix
         ? html`
             ${this.renderQr(locale)}
-            ${copyField({
+            ${this.copier.render({
               id: 'pix-code',
               label: translate(locale, 'pix.code.label'),
               shown: pix.qrCode,
+              text: pix.qrCode,
               rows: 4,
               copyLabel: translate(locale, 'copy.copyCode'),
               copiedLabel: translate(locale, 'copy.copied'),
-              copied: this.copier.outcome === 'copied',
-              onCopy: () => this.handleCopy(),
             })}
             ${this.countdown.seconds === undefined
               ? nothing
@@ -185,45 +158,31 @@ export class PayPixResult extends PayResultElement {
         : nothing}
       ${this.renderSteps(locale)}
       <p part="waiting" class="muted">${translate(locale, automatic ? 'pixAuto.waiting' : 'pix.waiting')}</p>
-      <div class="actions">${this.renderChangeMethod(locale)}</div>
-      ${this.renderReference(locale)}
+      <div class="actions">${this.renderChangeMethodButton(locale)}</div>
     `;
   }
 
   private renderExpired(locale: SupportedLocale): TemplateResult {
     return html`
-      ${this.renderTitle('pix.expired.title', locale)}
+      ${this.renderHeading(translate(locale, 'pix.expired.title'))}
       <p>${translate(locale, 'pix.expired.text')}</p>
       <div class="actions">
         <button part="new-charge-button" class="primary" type="button" @click=${() => this.requestAction('new-charge')}>
           ${translate(locale, 'pix.expired.newCharge')}
         </button>
-        ${this.renderChangeMethod(locale)}
+        ${this.renderChangeMethodButton(locale)}
       </div>
-      ${this.renderReference(locale)}
-    `;
-  }
-
-  private renderPaid(locale: SupportedLocale): TemplateResult {
-    const automatic = this.isAutomatic;
-    return html`
-      ${this.renderTitle(automatic ? 'pixAuto.confirmed.title' : 'payment.confirmed', locale)}
-      <p>${translate(locale, automatic ? 'pixAuto.confirmed.text' : 'pix.paid.text')}</p>
-      <p part="amount" class="amount">${translate(locale, 'result.amountPaid', { amount: this.formattedAmount })}</p>
-      ${this.renderReference(locale)}
     `;
   }
 
   override render() {
-    const locale = this.resolvedLocale;
     if (!this.order || !this.localeController.ready) return nothing;
+    const locale = this.resolvedLocale;
     let content: TemplateResult;
-    if (this.isPaid) content = this.renderPaid(locale);
+    if (this.isPaid && this.isAutomatic) content = this.renderPaid(locale, 'pixAuto.confirmed.title', 'pixAuto.confirmed.text');
+    else if (this.isPaid) content = this.renderPaid(locale, 'payment.confirmed', 'pix.paid.text');
     else if (this.expired) content = this.renderExpired(locale);
     else content = this.renderWaiting(locale);
-    return html`
-      <section part="base" class="base" lang=${locale} aria-labelledby="title">${content}</section>
-      ${this.renderLiveRegion()}
-    `;
+    return this.renderView(locale, content);
   }
 }
