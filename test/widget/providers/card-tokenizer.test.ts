@@ -101,6 +101,21 @@ describe('createApiCardTokenizer', () => {
       assert.deepEqual(error.otherMessages, ['Cartão recusado.']);
     });
 
+    it('says a message shared by both expiry halves once, and keeps keys that are no card field apart', async () => {
+      const { fetch } = fakeFetch(() =>
+        json(400, {
+          expMonth: ['Cartão vencido.'],
+          expYear: ['Cartão vencido.', 'Informe o ano com quatro dígitos.'],
+          constructor: ['Chave inesperada.'],
+          ['__proto__']: ['Outra chave inesperada.'],
+        }),
+      );
+      const error = await rejection(createApiCardTokenizer({ url: URL_OF_ENDPOINT, publicClientId: 'pub', fetch }).tokenize(CARD, {}));
+      assert.ok(error instanceof CardTokenFieldError);
+      assert.deepEqual(error.fields, { expiry: ['Cartão vencido.', 'Informe o ano com quatro dígitos.'] });
+      assert.deepEqual([...error.otherMessages].sort(), ['Chave inesperada.', 'Outra chave inesperada.']);
+    });
+
     it('answers a 400 with a `detail` as a service error, not as field errors', async () => {
       const { fetch } = fakeFetch(() => json(400, { detail: 'JSON parse error - x' }));
       const error = await rejection(createApiCardTokenizer({ url: URL_OF_ENDPOINT, publicClientId: 'pub', fetch }).tokenize(CARD, {}));
@@ -164,6 +179,19 @@ describe('createApiCardTokenizer', () => {
       const error = await rejection(createApiCardTokenizer({ url: URL_OF_ENDPOINT, publicClientId: 'pub', fetch }).tokenize(CARD, {}));
       assert.ok(error instanceof CardTokenNetworkError);
       assert.equal(error.cause, cause);
+    });
+
+    it('rejects with the abort reason when aborted while the answer arrives', async () => {
+      const controller = new AbortController();
+      const { fetch } = fakeFetch(() => {
+        controller.abort();
+        return json(201, { token: 'tok_late' });
+      });
+      const error = await rejection(
+        createApiCardTokenizer({ url: URL_OF_ENDPOINT, publicClientId: 'pub', fetch }).tokenize(CARD, { signal: controller.signal }),
+      );
+      assert.ok(!(error instanceof CardTokenizationError));
+      assert.equal((error as DOMException).name, 'AbortError');
     });
 
     it('rejects with the abort reason, not a tokenization error, when aborted', async () => {
