@@ -37,6 +37,7 @@ export interface SandboxThreeDSecureSettings {
   fetch?: typeof fetch;
 }
 
+/** What a session or the challenge page may say of the issuer's decision. */
 const OUTCOMES = ['pending', 'authenticated', 'failed', 'canceled'] as const;
 
 /** How the issuer decided, as a session or the challenge page says it: `pending` until a challenge ends. */
