@@ -276,7 +276,8 @@ export class PayCustomerFields extends LitElement {
   billingAddress(): BillingAddressDetails | undefined {
     if (!this.requireAddress || ADDRESS_FIELDS.some((name) => this.problemOf(name) !== undefined)) return undefined;
     const { values } = this;
-    const address: BillingAddressDetails = {
+    const complement = values.complement.trim();
+    return {
       zipcode: postalCode.normalize(values.zipcode),
       street: values.street.trim(),
       number: values.number.trim(),
@@ -284,10 +285,8 @@ export class PayCustomerFields extends LitElement {
       city: values.city.trim(),
       state: values.state,
       country: 'BR',
+      ...(complement && { complement }),
     };
-    const complement = values.complement.trim();
-    if (complement !== '') address.complement = complement;
-    return address;
   }
 
   private renderField(name: CustomerFieldName, locale: SupportedLocale) {
