@@ -12,15 +12,14 @@ export const DIGITS_PATTERN = /^\d+$/;
 /** What the API says of a value that should be digits only. */
 export const DIGITS_MESSAGE = 'Informe apenas dígitos.';
 
-const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 /** True when `text` is `YYYY-MM-DD` and names a day that exists (no 2025-02-30). */
 export function isCalendarDate(text: string): boolean {
-  const match = DATE_PATTERN.exec(text);
-  if (!match) return false;
-  const [, year = 0, month = 0, day = 0] = match.map(Number);
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  if (!DATE_PATTERN.test(text)) return false;
+  const [year = 0, month = 0, day = 0] = text.split('-').map(Number);
+  // A day that does not exist rolls over into another one, which reads back differently.
+  return new Date(Date.UTC(year, month - 1, day)).toISOString().startsWith(text);
 }
 
 // A date-time with an explicit offset. The API writes ISO 8601 (`2025-03-01T10:00:00-03:00`)
