@@ -3,6 +3,8 @@ import { css } from 'lit';
 // Mobile first: on a phone the challenge takes the whole screen (issuer pages are made for
 // about 390 px); from 40em the dialog is a centred card. Sizes are in % of the top layer's
 // containing block (the viewport) rather than vw, which counts the scroll bar and overflows.
+// The browser's own `margin: auto` centres the dialog: it is 0 while the dialog fills the
+// screen, and a modal dialog as tall as its `max-height` allows is centred both ways.
 export const threeDSecureDialogStyles = css`
   :host {
     display: contents;
@@ -14,7 +16,6 @@ export const threeDSecureDialogStyles = css`
     max-width: 100%;
     height: 100%;
     max-height: 100%;
-    margin: 0;
     padding: var(--pay-spacing, 1rem);
     border: none;
     /* The browser gives a dialog colours of its own: it takes the widget's text instead. */
@@ -77,9 +78,7 @@ export const threeDSecureDialogStyles = css`
   @media (min-width: 40em) {
     dialog {
       width: min(32rem, calc(100% - 2rem));
-      height: auto;
       max-height: calc(100% - 2rem);
-      margin: auto;
       padding: calc(var(--pay-spacing, 1rem) * 1.5);
       border-radius: var(--pay-radius, 0.5rem);
       box-shadow: 0 0.5rem 2rem rgb(0 0 0 / 0.3);
