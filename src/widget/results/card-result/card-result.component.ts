@@ -37,44 +37,34 @@ import { widgetTextStyles } from '../../styles/widget-text.styles.js';
 export class PayCardResult extends PayResultElement {
   static override styles = [widgetTextStyles, resultStyles, cardResultStyles];
 
-  private renderTitle(text: string, failed = false): TemplateResult {
-    return html`<h3 part="title" id="title" class="title ${failed ? 'failed' : ''}" tabindex="-1">${text}</h3>`;
-  }
-
-  private renderButton(part: string, kind: 'primary' | 'secondary', label: string, onClick: () => void): TemplateResult {
-    return html`<button part=${part} class=${kind} type="button" @click=${onClick}>${label}</button>`;
-  }
-
   private renderOutcome(status: string, locale: SupportedLocale): TemplateResult {
     switch (status) {
       case 'paid':
         return html`
-          ${this.renderTitle(translate(locale, 'payment.paid'))}
+          <h3 part="title" id="title" class="title" tabindex="-1">${translate(locale, 'payment.paid')}</h3>
           <p part="message">${translate(locale, 'card.paid.text')}</p>
           <p part="amount" class="amount">${translate(locale, 'result.amountPaid', { amount: this.formattedAmount })}</p>
         `;
       case 'declined':
         return html`
-          ${this.renderTitle(translate(locale, 'card.declined.title'), true)}
+          <h3 part="title" id="title" class="title failed" tabindex="-1">${translate(locale, 'card.declined.title')}</h3>
           <p part="message">${translate(locale, 'payment.declined')}</p>
           <div class="actions">
-            ${this.renderButton('another-card-button', 'primary', translate(locale, 'card.declined.action'), () => this.requestAction('another-card'))}
+            <button part="another-card-button" class="primary" type="button" @click=${() => this.requestAction('another-card')}>${translate(locale, 'card.declined.action')}</button>
           </div>
         `;
       case 'refused':
         return html`
-          ${this.renderTitle(translate(locale, 'card.refused.title'), true)}
+          <h3 part="title" id="title" class="title failed" tabindex="-1">${translate(locale, 'card.refused.title')}</h3>
           <p part="message">${translate(locale, 'payment.refused')}</p>
           <div class="actions">
-            ${this.renderButton('try-again-button', 'primary', translate(locale, 'checkout.retry'), () => this.requestAction('retry'))}
-            ${this.renderButton('change-method-button', 'secondary', translate(locale, 'result.changeMethod'), () =>
-              this.requestAction('change-method'),
-            )}
+            <button part="try-again-button" class="primary" type="button" @click=${() => this.requestAction('retry')}>${translate(locale, 'checkout.retry')}</button>
+            <button part="change-method-button" class="secondary" type="button" @click=${() => this.requestAction('change-method')}>${translate(locale, 'result.changeMethod')}</button>
           </div>
         `;
       case 'pending':
         return html`
-          ${this.renderTitle(translate(locale, 'card.pending.title'))}
+          <h3 part="title" id="title" class="title" tabindex="-1">${translate(locale, 'card.pending.title')}</h3>
           <div class="pending">
             <span part="spinner" class="spinner" aria-hidden="true"></span>
             <p part="message">${translate(locale, 'payment.pending')}</p>
@@ -82,7 +72,7 @@ export class PayCardResult extends PayResultElement {
         `;
       default:
         return html`
-          ${this.renderTitle(translate(locale, 'order.status.other'))}
+          <h3 part="title" id="title" class="title" tabindex="-1">${translate(locale, 'order.status.other')}</h3>
           <p part="message">${translate(locale, 'payment.pending')}</p>
         `;
     }
