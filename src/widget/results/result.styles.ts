@@ -29,14 +29,8 @@ export const resultStyles = css`
     outline: none;
   }
 
-  .title:focus-visible {
-    outline: 3px solid var(--pay-color-focus, var(--pay-color-primary, #0b57d0));
-    outline-offset: 2px;
-  }
-
   p,
-  ol,
-  ul {
+  ol {
     margin: 0;
   }
 
@@ -46,11 +40,6 @@ export const resultStyles = css`
 
   .amount {
     font-size: 1.125rem;
-  }
-
-  .amount strong {
-    font-variant-numeric: tabular-nums;
-    white-space: nowrap;
   }
 
   .visually-hidden {
@@ -77,10 +66,13 @@ export const resultStyles = css`
     padding: 0.625rem 1.25rem;
     font: inherit;
     font-weight: 600;
+    border: 2px solid var(--pay-color-primary, #0b57d0);
     border-radius: var(--pay-radius, 8px);
     cursor: pointer;
   }
 
+  /* The title is listed here, after .title:focus, so that its ring wins over that rule. */
+  .title:focus-visible,
   button:focus-visible,
   a:focus-visible,
   textarea:focus-visible {
@@ -91,13 +83,11 @@ export const resultStyles = css`
   .primary {
     color: var(--pay-color-on-primary, #ffffff);
     background: var(--pay-color-primary, #0b57d0);
-    border: 2px solid var(--pay-color-primary, #0b57d0);
   }
 
   .secondary {
     color: var(--pay-color-primary, #0b57d0);
     background: var(--pay-color-background, #ffffff);
-    border: 2px solid var(--pay-color-primary, #0b57d0);
   }
 
   .copy-field {
