@@ -63,6 +63,7 @@ export class PixCountdownController implements ReactiveController {
 
   private readonly host: ReactiveControllerHost;
   private readonly options: CountdownOptions;
+  private readonly now: () => number;
   private expiration: { date: string; clockOffsetMs: number } | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private connected = false;
@@ -70,6 +71,7 @@ export class PixCountdownController implements ReactiveController {
   constructor(host: ReactiveControllerHost, options: CountdownOptions = {}) {
     this.host = host;
     this.options = options;
+    this.now = options.now ?? Date.now;
     host.addController(this);
   }
 
@@ -91,7 +93,6 @@ export class PixCountdownController implements ReactiveController {
   hostDisconnected(): void {
     this.connected = false;
     clearTimeout(this.timer);
-    this.timer = undefined;
   }
 
   /** Counts down to `expirationDate` as the API wrote it, on a clock `clockOffsetMs` ahead of the buyer's. */
@@ -102,29 +103,24 @@ export class PixCountdownController implements ReactiveController {
     this.tick();
   }
 
-  private now(): number {
-    return this.options.now?.() ?? Date.now();
-  }
-
   private tick(): void {
     clearTimeout(this.timer);
-    this.timer = undefined;
     const expiration = this.expiration;
     if (!expiration) return;
     const left = msUntil(expiration.date, expiration.clockOffsetMs, this.now());
+    // An unreadable date stays unreadable: `seconds` was left undefined when it was set.
+    if (left === undefined) return;
     const previous = this.seconds;
-    this.seconds = left === undefined ? undefined : secondsLeft(left);
-    if (this.seconds !== previous) this.host.requestUpdate();
-    if (left === undefined || this.seconds === undefined) return;
-    if (previous !== undefined && this.seconds !== previous) {
-      const mark = markCrossed(previous, this.seconds);
-      if (mark !== undefined && this.seconds > 0) this.options.onMark?.(mark);
-      if (this.seconds === 0) this.options.onExpire?.();
+    const seconds = secondsLeft(left);
+    this.seconds = seconds;
+    if (seconds !== previous) this.host.requestUpdate();
+    // Marks and expiry are told as the time passes on screen, not for the time found when the date is set.
+    if (previous !== undefined && seconds !== previous) {
+      const mark = markCrossed(previous, seconds);
+      if (seconds === 0) this.options.onExpire?.();
+      else if (mark !== undefined) this.options.onMark?.(mark);
     }
-    if (this.seconds > 0 && this.connected) {
-      // Wake just after the next whole second of the API's clock, so the display never skips one.
-      const untilNextSecond = left % 1000 === 0 ? 1000 : left % 1000;
-      this.timer = setTimeout(() => this.tick(), untilNextSecond + 5);
-    }
+    // Wake just after the next whole second of the API's clock, so the display never skips one.
+    if (seconds > 0 && this.connected) this.timer = setTimeout(() => this.tick(), (left % 1000 || 1000) + 5);
   }
 }

@@ -25,9 +25,9 @@ export function nextPollDelay(previousMs: number | undefined, delays: PollDelays
 }
 
 /** A stream that says nothing this long after opening is taken as buffered by something in between. */
-export const SILENT_STREAM_MS = 10_000;
+const SILENT_STREAM_MS = 10_000;
 /** Reconnections in a row, without an event, after which the stream is given up for polling. */
-export const MAX_STREAM_ERRORS = 3;
+const MAX_STREAM_ERRORS = 3;
 
 /** How the status is reaching the page. */
 export type LiveTransport = 'events' | 'polling' | 'stopped';
@@ -82,10 +82,8 @@ export class LiveOrderStatus {
     this.state = 'stopped';
     this.closeStream();
     clearTimeout(this.pollTimer);
-    this.pollTimer = undefined;
     this.pollDelay = undefined;
     this.abort?.abort();
-    this.abort = undefined;
   }
 
   private report(status: string): void {
@@ -124,7 +122,6 @@ export class LiveOrderStatus {
 
   private closeStream(): void {
     clearTimeout(this.silenceTimer);
-    this.silenceTimer = undefined;
     this.source?.close();
     this.source = undefined;
   }
@@ -135,9 +132,9 @@ export class LiveOrderStatus {
     this.startPolling();
   }
 
+  /** Polls from the first wait on: `stop()`, which every `start()` begins with, forgot the last one. */
   private startPolling(): void {
     this.state = 'polling';
-    this.pollDelay = undefined;
     this.schedulePoll();
   }
 
@@ -162,7 +159,6 @@ export class LiveOrderStatus {
       }
       // No answer, or the relay failing: the next read, a little later, may get through.
     }
-    if (this.abort === abort) this.abort = undefined;
     if (this.state === 'polling') this.schedulePoll();
   }
 }

@@ -102,7 +102,7 @@ export class OrderResumeStore {
     try {
       json = JSON.parse(text);
     } catch {
-      json = undefined;
+      // Not JSON: read below as anything else that is not ours.
     }
     const stored = readStoredOrder(json);
     if (!stored || !isStillPayable(stored, this.now())) {
