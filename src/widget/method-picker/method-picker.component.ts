@@ -10,8 +10,6 @@ import { fieldGroupStyles } from '../styles/field-group.styles.js';
 import { methodPickerStyles } from './method-picker.styles.js';
 import { widgetTextStyles } from '../styles/widget-text.styles.js';
 
-const ERROR_ID = 'method-error';
-
 /** Each method's name and explanation, as whole catalogue keys so every key the widget uses appears in the source. */
 const METHOD_TEXTS: Readonly<Record<ChargeMethod, readonly [name: MessageKey, description: MessageKey]>> = {
   pix: ['method.pix.name', 'method.pix.description'],
@@ -113,7 +111,7 @@ export class PayMethodPicker extends LitElement {
                   name="method"
                   .value=${method}
                   .checked=${live(this.value === method)}
-                  aria-describedby=${invalid ? `${descriptionId} ${ERROR_ID}` : descriptionId}
+                  aria-describedby=${invalid ? `${descriptionId} method-error` : descriptionId}
                   aria-invalid=${invalid && this.value === method ? 'true' : nothing}
                   @change=${this.handleChange}
                 />
@@ -127,7 +125,7 @@ export class PayMethodPicker extends LitElement {
             `;
           })}
         </div>
-        ${invalid ? html`<p part="error" class="error" id=${ERROR_ID}>${this.error}</p>` : nothing}
+        ${invalid ? html`<p part="error" class="error" id="method-error">${this.error}</p>` : nothing}
       </fieldset>
     `;
   }
