@@ -8,13 +8,13 @@ import type { AntifraudProfiler } from '../providers/antifraud-profiler.js';
 import { createSandboxAntifraudProfiler } from '../providers/antifraud-profiler.js';
 import type { CardTokenizer } from '../providers/card-tokenizer.js';
 import { ThreeDSecureSessionError, type ThreeDSecureProvider } from '../three-d-secure/provider.js';
+import { lazyCode } from './lazy-code.js';
 import type { CheckoutConfig } from './relay-connection.js';
 
-const SANDBOX_PROVIDER = 'sandbox';
-
-function stringSetting(settings: Readonly<Record<string, unknown>> | null, name: string): string | undefined {
+/** The setting `name` of a provider's `settings` when they name the sandbox and it is a non-empty string. */
+function sandboxSetting(settings: Readonly<Record<string, unknown>> | null, name: string): string | undefined {
   const value = settings?.[name];
-  return typeof value === 'string' && value !== '' ? value : undefined;
+  return settings?.['provider'] === 'sandbox' && typeof value === 'string' && value !== '' ? value : undefined;
 }
 
 /**
@@ -32,9 +32,8 @@ export function defaultCardTokenizer(config: CheckoutConfig): CardTokenizer {
 
 /** The sandbox's profiler when the config's `antifraud` is `{ provider: 'sandbox', scriptUrl }`. */
 export function defaultAntifraudProfiler(config: CheckoutConfig): AntifraudProfiler | undefined {
-  const scriptUrl = stringSetting(config.antifraud, 'scriptUrl');
-  if (stringSetting(config.antifraud, 'provider') !== SANDBOX_PROVIDER || !scriptUrl) return undefined;
-  return createSandboxAntifraudProfiler({ scriptUrl });
+  const scriptUrl = sandboxSetting(config.antifraud, 'scriptUrl');
+  return scriptUrl ? createSandboxAntifraudProfiler({ scriptUrl }) : undefined;
 }
 
 /**
@@ -43,20 +42,20 @@ export function defaultAntifraudProfiler(config: CheckoutConfig): AntifraudProfi
  * Its code is fetched at the first authentication: a buyer who pays by Pix never downloads it.
  */
 export function defaultThreeDSecureProvider(config: CheckoutConfig, host: ShadowRoot, locale: string): ThreeDSecureProvider | undefined {
-  const sessionsUrl = stringSetting(config.threeDSecure, 'sessionsUrl');
-  if (stringSetting(config.threeDSecure, 'provider') !== SANDBOX_PROVIDER || !sessionsUrl) return undefined;
-  let provider: Promise<ThreeDSecureProvider> | undefined;
+  const sessionsUrl = sandboxSetting(config.threeDSecure, 'sessionsUrl');
+  if (!sessionsUrl) return undefined;
+  const loadProvider = lazyCode(() =>
+    import('../three-d-secure/sandbox-provider.js').then(({ createSandboxThreeDSecureProvider }) =>
+      createSandboxThreeDSecureProvider({ sessionsUrl, host, locale }),
+    ),
+  );
   return {
     async authenticate(input) {
-      provider ??= import('../three-d-secure/sandbox-provider.js').then(
-        ({ createSandboxThreeDSecureProvider }) => createSandboxThreeDSecureProvider({ sessionsUrl, host, locale }),
-        (error: unknown) => {
-          // Offline at that moment: the next attempt fetches it again.
-          provider = undefined;
-          throw new ThreeDSecureSessionError('A verificação 3-D Secure não pôde ser carregada.', {}, { cause: error });
-        },
-      );
-      return (await provider).authenticate(input);
+      const provider = await loadProvider().catch((error: unknown) => {
+        // Offline at that moment: the next attempt fetches it again.
+        throw new ThreeDSecureSessionError('A verificação 3-D Secure não pôde ser carregada.', {}, { cause: error });
+      });
+      return provider.authenticate(input);
     },
   };
 }

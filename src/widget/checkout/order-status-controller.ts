@@ -19,6 +19,7 @@ import { estimateClockOffset } from '../results/clock-offset.js';
 import type { LiveOrderStatus } from '../results/live-status.js';
 import { OrderResumeStore, resumeKey } from '../results/order-resume.js';
 import { orderStatusMessage } from './checkout-messages.js';
+import { lazyCode } from './lazy-code.js';
 import type { CheckoutOrder, RelayConnection } from './relay-connection.js';
 
 /** The element the controller belongs to: it is updated, and it fires the order's events. */
@@ -39,16 +40,8 @@ export interface OrderStatusView {
 /** How long to wait before fetching the following's code again when it could not be (the buyer is offline). */
 const LIVE_STATUS_RETRY_MS = 5_000;
 
-let liveStatusCode: Promise<typeof import('../results/live-status.js')> | undefined;
-
-/** The following's code, fetched with the first order rather than with the form; a failed fetch is forgotten. */
-function loadLiveStatus(): Promise<typeof import('../results/live-status.js')> {
-  liveStatusCode ??= import('../results/live-status.js').catch((error: unknown) => {
-    liveStatusCode = undefined;
-    throw error;
-  });
-  return liveStatusCode;
-}
+/** The following's code, fetched with the first order rather than with the form. */
+const loadLiveStatus = lazyCode(() => import('../results/live-status.js'));
 
 /** What the buyer hears when the order is paid: a card approved, a Pix or boleto confirmed, a Pix Automático authorized. */
 function paidMessage(order: CheckoutOrder): MessageKey {

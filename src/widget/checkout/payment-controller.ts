@@ -11,6 +11,8 @@ import { PayOrderCreatedEvent } from '../events/order-created-event.js';
 import type { SupportedLocale } from '../i18n/locales.js';
 import { translate } from '../i18n/translate.js';
 import { refusalMessage } from './checkout-messages.js';
+import { progressText } from './checkout-views.js';
+import { lazyCode } from './lazy-code.js';
 import type { AttemptOutcome, AttemptStep, PaymentAttempt, PaymentRequest, PaymentServices } from './payment-attempt.js';
 import type { CheckoutOrder } from './relay-connection.js';
 
@@ -40,20 +42,12 @@ export interface PaymentView {
   showOrder(order: CheckoutOrder, receivedAtMs: number): void;
 }
 
-let attemptCode: Promise<typeof import('./payment-attempt.js')> | undefined;
-
 /**
- * The attempt's code (with the card tokenizer it uses), fetched once: not with the form, since a
+ * The attempt's code (with the card tokenizer it uses): not fetched with the form, since a
  * buyer who only looks never needs it, but as soon as they start on the form (`prepare`), so it
- * is there by "Pay". A failed fetch is forgotten and tried again.
+ * is there by "Pay".
  */
-function loadAttemptCode(): Promise<typeof import('./payment-attempt.js')> {
-  attemptCode ??= import('./payment-attempt.js').catch((error: unknown) => {
-    attemptCode = undefined;
-    throw error;
-  });
-  return attemptCode;
-}
+const loadAttemptCode = lazyCode(() => import('./payment-attempt.js'));
 
 export class PaymentController implements ReactiveController {
   phase: PaymentPhase = 'form';
@@ -121,9 +115,8 @@ export class PaymentController implements ReactiveController {
   private handleStep(step: AttemptStep): void {
     this.step = step;
     this.host.requestUpdate();
-    const locale = this.view.locale();
-    if (step.step === 'waiting') this.view.announce(translate(locale, 'error.rateLimited', { count: step.seconds }));
-    else if (step.step === 'authenticating') this.view.announce(translate(locale, 'threeDs.authenticating'));
+    // A wait and the 3-D Secure challenge are said aloud; the other steps are quick enough to only show.
+    if (step.step === 'waiting' || step.step === 'authenticating') this.view.announce(progressText(step, this.view.locale()));
   }
 
   private async run(attemptToRun: () => PaymentAttempt | Promise<PaymentAttempt>): Promise<void> {
