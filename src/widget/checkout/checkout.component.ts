@@ -28,7 +28,7 @@ import { chargeMetadata, offeredMethods, parseMethodList, payableAmount } from '
 import { defaultAntifraudProfiler, defaultCardTokenizer, defaultThreeDSecureProvider } from './checkout-providers.js';
 import { loadElement, OnDemandElements } from '../on-demand-elements.js';
 import { bannerView, loadErrorView, productView, progressText, resultTagOf, resultTagOfMethod, resultView } from './checkout-views.js';
-import { ConfigController, ConfigStatus } from './config-controller.js';
+import { ConfigController } from './config-controller.js';
 import { OrderStatusController } from './order-status-controller.js';
 import type { PaymentRequest } from './payment-attempt.js';
 import { PaymentController } from './payment-controller.js';
@@ -314,7 +314,7 @@ export class PayCheckout extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     const sourceChanged = changed.has('relay') || changed.has('offer');
-    if (sourceChanged && (this.hasUpdated || this.configController.status === ConfigStatus.Idle)) {
+    if (sourceChanged && (this.hasUpdated || this.configController.status === 'idle')) {
       this.configController.reload();
     }
     if (sourceChanged && !this.payment.locked) {
@@ -335,7 +335,7 @@ export class PayCheckout extends LitElement {
 
   protected override updated(): void {
     const config = this.config;
-    if (this.readyPending && config && this.configController.status === ConfigStatus.Ready) {
+    if (this.readyPending && config && this.configController.status === 'ready') {
       this.readyPending = false;
       this.dispatchEvent(
         new PayReadyEvent({ offer: config.offer, currency: config.product.currency, methods: this.offeredMethods }),
@@ -349,7 +349,7 @@ export class PayCheckout extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    if (this.configController.status === ConfigStatus.Ready) this.profiler?.start();
+    if (this.configController.status === 'ready') this.profiler?.start();
   }
 
   /** Says `text` in the polite live region (emptied first, so the same text is read again). */
@@ -429,7 +429,7 @@ export class PayCheckout extends LitElement {
   /** The retry of a catalogue that could not be fetched; the configuration too if it could not be loaded either. */
   private handleCatalogueRetry(): void {
     this.localeController.retry();
-    if (this.configController.status === ConfigStatus.Failed) this.reload();
+    if (this.configController.status === 'failed') this.reload();
   }
 
   private renderSubmit(config: CheckoutConfig, locale: SupportedLocale) {
@@ -541,11 +541,11 @@ export class PayCheckout extends LitElement {
       const texts = CATALOGUE_FAILURE_TEXTS[locale];
       content = loadErrorView(texts.message, texts.retry, () => this.handleCatalogueRetry());
     }
-    else if (textsReady && status === ConfigStatus.Failed) {
+    else if (textsReady && status === 'failed') {
       const message = translate(locale, loadFailureMessage(this.configController.error));
       content = loadErrorView(message, translate(locale, 'checkout.retry'), () => this.reload());
     }
-    else if (!textsReady || status !== ConfigStatus.Ready || !config) content = html`<p part="loading" class="loading">${LOADING_TEXTS[locale]}</p>`;
+    else if (!textsReady || status !== 'ready' || !config) content = html`<p part="loading" class="loading">${LOADING_TEXTS[locale]}</p>`;
     else {
       const order = this.orderStatus.order;
       content = html`
@@ -555,7 +555,7 @@ export class PayCheckout extends LitElement {
       `;
     }
     return html`
-      <div part="base" class="checkout" lang=${locale} aria-busy=${!textsFailed && (status === ConfigStatus.Loading || !textsReady) ? 'true' : 'false'}>
+      <div part="base" class="checkout" lang=${locale} aria-busy=${!textsFailed && (status === 'loading' || !textsReady) ? 'true' : 'false'}>
         <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">${this.announcement}</div>
         ${content}
       </div>

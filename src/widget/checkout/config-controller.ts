@@ -8,22 +8,15 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { CheckoutConfig } from './relay-connection.js';
 
-/** Where the load stands. */
-export const ConfigStatus = {
-  /** Nothing asked yet (no relay or offer). */
-  Idle: 'idle',
-  Loading: 'loading',
-  Ready: 'ready',
-  Failed: 'failed',
-} as const;
-export type ConfigStatus = (typeof ConfigStatus)[keyof typeof ConfigStatus];
+/** Where the load stands: `idle` while there is nothing to ask (no relay or offer). */
+export type ConfigStatus = 'idle' | 'loading' | 'ready' | 'failed';
 
 /** Loads the configuration, or rejects; undefined when there is nothing to load (no offer). */
 export type ConfigLoader = (signal: AbortSignal) => Promise<CheckoutConfig> | undefined;
 
 export class ConfigController implements ReactiveController {
   /** Where the load stands. */
-  status: ConfigStatus = ConfigStatus.Idle;
+  status: ConfigStatus = 'idle';
   /** The configuration, once `Ready`. */
   config: CheckoutConfig | undefined;
   /** Why the last load failed, once `Failed`. */
@@ -46,7 +39,7 @@ export class ConfigController implements ReactiveController {
   }
 
   hostConnected(): void {
-    if (this.status === ConfigStatus.Idle || (this.status === ConfigStatus.Loading && !this.abort)) this.reload();
+    if (this.status === 'idle' || (this.status === 'loading' && !this.abort)) this.reload();
   }
 
   hostDisconnected(): void {
@@ -65,20 +58,20 @@ export class ConfigController implements ReactiveController {
     const loading = this.loader(abort.signal);
     if (!loading) {
       this.abort = undefined;
-      this.status = ConfigStatus.Idle;
+      this.status = 'idle';
       this.config = undefined;
       this.host.requestUpdate();
       return;
     }
     this.abort = abort;
-    this.status = ConfigStatus.Loading;
+    this.status = 'loading';
     this.error = undefined;
     this.host.requestUpdate();
     loading.then(
       (config) => {
         if (this.abort !== abort) return;
         this.abort = undefined;
-        this.status = ConfigStatus.Ready;
+        this.status = 'ready';
         this.config = config;
         this.onReady(config);
         this.host.requestUpdate();
@@ -88,7 +81,7 @@ export class ConfigController implements ReactiveController {
         this.abort = undefined;
         // The load was cut by a removal: the next connection starts it again.
         if (abort.signal.aborted) return;
-        this.status = ConfigStatus.Failed;
+        this.status = 'failed';
         this.error = error;
         this.host.requestUpdate();
       },
