@@ -14,10 +14,7 @@ import type { CheckoutConfig } from './relay-connection.js';
  * repeats and unknown names; undefined when the attribute names none (all methods are offered).
  */
 export function parseMethodList(attribute: string | undefined): ChargeMethod[] | undefined {
-  const names = (attribute ?? '')
-    .split(/[\s,]+/)
-    .map((name) => name.trim())
-    .filter(isChargeMethod);
+  const names = (attribute ?? '').split(/[\s,]+/).filter(isChargeMethod);
   return names.length === 0 ? undefined : [...new Set(names)];
 }
 

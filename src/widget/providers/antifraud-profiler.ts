@@ -109,23 +109,16 @@ function insertScript(scriptUrl: string): Promise<SandboxProfilerApi> {
   return new Promise((resolve, reject) => {
     const script = document.createElement('script');
     script.async = true;
-    script.addEventListener(
-      'load',
-      () => {
-        const profiler = pageProfiler();
-        if (profiler) resolve(profiler);
-        else reject(new ProfilerUnavailableError('The profiling script loaded but defined no SandboxProfiler.'));
-      },
-      { once: true },
-    );
-    script.addEventListener(
-      'error',
-      () => {
-        script.remove();
-        reject(new ProfilerUnavailableError('The profiling script could not be loaded.'));
-      },
-      { once: true },
-    );
+    // A script fires one of the two, once.
+    script.onload = () => {
+      const profiler = pageProfiler();
+      if (profiler) resolve(profiler);
+      else reject(new ProfilerUnavailableError('The profiling script loaded but defined no SandboxProfiler.'));
+    };
+    script.onerror = () => {
+      script.remove();
+      reject(new ProfilerUnavailableError('The profiling script could not be loaded.'));
+    };
     try {
       script.src = trustedScriptUrl(scriptUrl);
     } catch (error) {
@@ -197,7 +190,8 @@ export function createSandboxAntifraudProfiler(settings: SandboxAntifraudProfile
           }),
         );
       const pending = completion;
-      const limit = Number.isFinite(timeoutMs) ? Math.max(0, timeoutMs) : ANTIFRAUD_COMPLETE_TIMEOUT_MS;
+      // A negative wait is no wait: `setTimeout` takes it as 0.
+      const limit = Number.isFinite(timeoutMs) ? timeoutMs : ANTIFRAUD_COMPLETE_TIMEOUT_MS;
       return new Promise<AntifraudProfile>((resolve) => {
         let timer: ReturnType<typeof setTimeout> | undefined;
         const finish = (outcome: Outcome) => {
