@@ -12,7 +12,7 @@ export type PhoneError = Extract<MessageKey, `field.phone.error.${string}`>;
 
 const BRAZIL_COUNTRY_CODE = '55';
 /** Area code (2) + subscriber: 8 digits for a landline, 9 for a mobile. */
-const NATIONAL_LENGTHS = [10, 11];
+const NATIONAL_MIN_LENGTH = 10;
 const NATIONAL_MAX_LENGTH = 11;
 const E164_MAX_LENGTH = 15;
 const MOBILE_MASK = '(00) 00000-0000';
@@ -74,7 +74,7 @@ export function validate(raw: string): PhoneError | undefined {
   }
   const { national } = parsed;
   if (national === '') return 'field.phone.error.required';
-  if (!NATIONAL_LENGTHS.includes(national.length)) return 'field.phone.error.length';
+  if (national.length < NATIONAL_MIN_LENGTH || national.length > NATIONAL_MAX_LENGTH) return 'field.phone.error.length';
   if (!AREA_CODE.test(national.slice(0, 2))) return 'field.phone.error.areaCode';
   const firstSubscriberDigit = national[2]!;
   if (national.length === NATIONAL_MAX_LENGTH) return firstSubscriberDigit === '9' ? undefined : 'field.phone.error.invalid';
