@@ -18,9 +18,7 @@ export function format(raw: string, brand?: CardBrand): string {
 }
 
 /** What goes to tokenization as `cvv`: the digits. */
-export function normalize(raw: string): string {
-  return digitsOf(raw);
-}
+export const normalize: (raw: string) => string = digitsOf;
 
 /** Why the code cannot be sent for a card of `brand`, or `undefined` when it can. */
 export function validate(raw: string, brand?: CardBrand): CardCvvError | undefined {

@@ -45,9 +45,7 @@ export function format(raw: string): string {
 }
 
 /** What goes to tokenization as `number`: the digits. */
-export function normalize(raw: string): string {
-  return digitsOf(raw);
-}
+export const normalize: (raw: string) => string = digitsOf;
 
 /** Why the number cannot be tokenized (length for its brand, then Luhn), or `undefined` when it can. */
 export function validate(raw: string): CardNumberError | undefined {
