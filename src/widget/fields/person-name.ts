@@ -11,8 +11,8 @@ export type PersonNameError = Extract<MessageKey, `field.personName.error.${stri
 // Letters and combining marks (an accent typed as a separate code point), spaces, the
 // typewriter and typographic apostrophes, and the hyphen.
 const NAME_PATTERN = /^[\p{L}\p{M}' \u2019-]+$/u;
-const LETTER = /\p{L}/gu;
-const MIN_LETTERS = 2;
+/** At least two letters, anywhere in the name. */
+const TWO_LETTERS = /\p{L}.*\p{L}/u;
 
 /**
  * What the input shows: leading spaces dropped and runs of spaces made one. A single space at
@@ -37,5 +37,5 @@ export function validate(raw: string): PersonNameError | undefined {
   const name = normalize(raw);
   if (name === '') return 'field.personName.error.required';
   if (!NAME_PATTERN.test(name)) return 'field.personName.error.characters';
-  return (name.match(LETTER)?.length ?? 0) < MIN_LETTERS ? 'field.personName.error.tooShort' : undefined;
+  return TWO_LETTERS.test(name) ? undefined : 'field.personName.error.tooShort';
 }
