@@ -38,24 +38,21 @@ export function defaultAntifraudProfiler(config: CheckoutConfig): AntifraudProfi
 
 /**
  * The sandbox's 3DS provider when the config's `threeDSecure` is `{ provider: 'sandbox', sessionsUrl }`;
- * its challenge dialog goes into `host` (the checkout's shadow root), so the checkout's theme reaches it.
+ * its challenge dialog goes into `host` (the checkout's shadow root), so the checkout's theme reaches it,
+ * and speaks the checkout's language at the time (`locale`).
  * Its code is fetched at the first authentication: a buyer who pays by Pix never downloads it.
  */
-export function defaultThreeDSecureProvider(config: CheckoutConfig, host: ShadowRoot, locale: string): ThreeDSecureProvider | undefined {
+export function defaultThreeDSecureProvider(config: CheckoutConfig, host: ShadowRoot, locale: () => string): ThreeDSecureProvider | undefined {
   const sessionsUrl = sandboxSetting(config.threeDSecure, 'sessionsUrl');
   if (!sessionsUrl) return undefined;
-  const loadProvider = lazyCode(() =>
-    import('../three-d-secure/sandbox-provider.js').then(({ createSandboxThreeDSecureProvider }) =>
-      createSandboxThreeDSecureProvider({ sessionsUrl, host, locale }),
-    ),
-  );
+  const loadCode = lazyCode(() => import('../three-d-secure/sandbox-provider.js'));
   return {
     async authenticate(input) {
-      const provider = await loadProvider().catch((error: unknown) => {
+      const { createSandboxThreeDSecureProvider } = await loadCode().catch((error: unknown) => {
         // Offline at that moment: the next attempt fetches it again.
         throw new ThreeDSecureSessionError('A verificação 3-D Secure não pôde ser carregada.', {}, { cause: error });
       });
-      return provider.authenticate(input);
+      return createSandboxThreeDSecureProvider({ sessionsUrl, host, locale: locale() }).authenticate(input);
     },
   };
 }

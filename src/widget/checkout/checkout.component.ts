@@ -146,7 +146,7 @@ export class PayCheckout extends LitElement {
 
   private relayConnection: { relay: string; connection: RelayConnection } | undefined;
   private defaultProfiler: AntifraudProfiler | undefined;
-  private defaultThreeDSecure: { config: CheckoutConfig; locale: SupportedLocale; provider: ThreeDSecureProvider | undefined } | undefined;
+  private defaultThreeDSecure: ThreeDSecureProvider | undefined;
   private readyPending = false;
   /** A kept order to look for once the buyer's texts are here, so that its announcements are in their language. */
   private resumePending = false;
@@ -194,15 +194,7 @@ export class PayCheckout extends LitElement {
   }
 
   private get threeDSecure(): ThreeDSecureProvider | undefined {
-    const config = this.config;
-    if (this.threeDSecureProvider) return this.threeDSecureProvider;
-    if (!config || !this.shadowRoot) return undefined;
-    const locale = this.resolvedLocale;
-    const made = this.defaultThreeDSecure;
-    if (made?.config !== config || made.locale !== locale) {
-      this.defaultThreeDSecure = { config, locale, provider: defaultThreeDSecureProvider(config, this.shadowRoot, locale) };
-    }
-    return this.defaultThreeDSecure!.provider;
+    return this.threeDSecureProvider ?? this.defaultThreeDSecure;
   }
 
   /** The methods on screen. */
@@ -234,6 +226,8 @@ export class PayCheckout extends LitElement {
 
   private handleConfigReady(config: CheckoutConfig): void {
     this.defaultProfiler = defaultAntifraudProfiler(config);
+    // Loaded while connected: the shadow root is there for the challenge dialog.
+    this.defaultThreeDSecure = defaultThreeDSecureProvider(config, this.renderRoot as ShadowRoot, () => this.resolvedLocale);
     // Profiling starts as soon as the checkout is on the page (supplement, "Anti-fraud profiling").
     if (this.isConnected) this.profiler?.start();
     this.readyPending = true;
