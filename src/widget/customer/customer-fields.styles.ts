@@ -28,7 +28,6 @@ export const customerFieldsStyles = css`
     display: grid;
     gap: 0.25rem;
     align-content: start;
-    min-width: 0;
   }
 
   label {
