@@ -22,7 +22,7 @@ function isItemErrorList(value: unknown): value is FieldErrorTree[] {
   return (
     Array.isArray(value) &&
     value.every((item) => isPlainObject(item) && (Object.keys(item).length === 0 || isFieldErrorTree(item))) &&
-    value.some((item) => Object.keys(item as object).length > 0)
+    value.some(isFieldErrorTree)
   );
 }
 

@@ -184,7 +184,7 @@ function checkedEndpoint(url: string): string {
 export function createApiCardTokenizer(settings: ApiCardTokenizerSettings): CardTokenizer {
   const url = checkedEndpoint(settings.url);
   const publicClientId = settings.publicClientId.trim();
-  if (publicClientId === '') throw new TypeError('createApiCardTokenizer: publicClientId is required.');
+  if (!publicClientId) throw new TypeError('createApiCardTokenizer: publicClientId is required.');
   const { fetch: customFetch } = settings;
 
   return {

@@ -20,7 +20,7 @@ import { PayThreeDSecureCancelEvent } from '../events/three-d-secure-cancel-even
 import { challengePageUrl } from './challenge-page.js';
 
 /** The `type` of the message the sandbox's challenge page posts to the page that framed it. */
-export const THREE_DS_RESULT_MESSAGE_TYPE = 'pay-checkout:3ds-result';
+const THREE_DS_RESULT_MESSAGE_TYPE = 'pay-checkout:3ds-result';
 
 /** Where the sandbox provider finds the sandbox and shows the challenge. */
 export interface SandboxThreeDSecureSettings {

@@ -39,8 +39,8 @@ export class PayThreeDSecureDialog extends LitElement {
 
   private readonly localeController = new LocaleController(this, () => resolveLocale(this.locale));
 
-  private get dialog(): HTMLDialogElement | undefined {
-    return this.renderRoot?.querySelector('dialog') ?? undefined;
+  private get dialog(): HTMLDialogElement | null | undefined {
+    return this.renderRoot?.querySelector('dialog');
   }
 
   /** Whether the dialog is being closed by `close()`, which is not the buyer canceling. */
