@@ -145,7 +145,7 @@ export class PayCustomerFields extends LitElement {
 
   /** The fields showing an error, in order. */
   get invalidFields(): CustomerFieldName[] {
-    return this.visibleFields.filter((name) => this.errors[name] !== undefined);
+    return this.visibleFields.filter((name) => this.errors[name]);
   }
 
   private isRequired(name: CustomerFieldName): boolean {
@@ -157,7 +157,7 @@ export class PayCustomerFields extends LitElement {
   private problemOf(name: CustomerFieldName): MessageKey | undefined {
     const { check } = CUSTOMER_FIELD_SPECS[name];
     const value = this.values[name];
-    const empty = value.trim() === '';
+    const empty = !value.trim();
     if (empty && !this.isRequired(name)) return undefined;
     if (check) return check(value);
     return empty ? 'field.error.required' : undefined;
@@ -199,7 +199,7 @@ export class PayCustomerFields extends LitElement {
 
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
     if (changed.has('prefill') && this.prefill) this.applyPrefill(this.prefill);
-    if (changed.has('requireDocument') && !this.requireDocument && this.values.document.trim() === '') {
+    if (changed.has('requireDocument') && !this.requireDocument && !this.values.document.trim()) {
       // A CPF that was required for the last method is optional now: its "required" message goes.
       this.errors = { ...this.errors, document: undefined };
     }
@@ -260,7 +260,7 @@ export class PayCustomerFields extends LitElement {
 
   /** The buyer's details ready for the charge, or undefined while a field on screen is not valid. */
   customerDetails(): CustomerDetails | undefined {
-    if (this.visibleFields.some((name) => this.problemOf(name) !== undefined)) return undefined;
+    if (this.visibleFields.some((name) => this.problemOf(name))) return undefined;
     const { values } = this;
     // Every field on screen is valid here: a birth date asked for normalizes to a date.
     return {
@@ -274,7 +274,7 @@ export class PayCustomerFields extends LitElement {
 
   /** The billing address, or undefined when it is not asked for or not valid. */
   billingAddress(): BillingAddressDetails | undefined {
-    if (!this.requireAddress || ADDRESS_FIELDS.some((name) => this.problemOf(name) !== undefined)) return undefined;
+    if (!this.requireAddress || ADDRESS_FIELDS.some((name) => this.problemOf(name))) return undefined;
     const { values } = this;
     const complement = values.complement.trim();
     return {
