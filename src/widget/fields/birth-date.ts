@@ -35,7 +35,7 @@ export function normalize(raw: string): string | undefined {
 
 /** Why the date cannot be sent (not a real date, in the future, more than 120 years ago), or `undefined`. */
 export function validate(raw: string, now: Date = new Date()): BirthDateError | undefined {
-  if (dayMonthYearDigits(raw) === '') return 'field.birthDate.error.required';
+  if (!dayMonthYearDigits(raw)) return 'field.birthDate.error.required';
   const date = normalize(raw);
   if (!date) return 'field.birthDate.error.invalid';
   // Days as YYYYMMDD numbers, today's in the buyer's calendar: the same day a year later is

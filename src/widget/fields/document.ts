@@ -42,7 +42,7 @@ export function normalize(raw: string): TaxpayerDocument | undefined {
 /** Why the number cannot be sent (length, then check digits), or `undefined` when it can. */
 export function validate(raw: string): DocumentError | undefined {
   const digits = digitsOf(raw);
-  if (digits === '') return 'field.document.error.required';
+  if (!digits) return 'field.document.error.required';
   if (digits.length === CPF_LENGTH) return isValidCpf(digits) ? undefined : 'field.document.error.cpfInvalid';
   if (digits.length === CNPJ_LENGTH) return isValidCnpj(digits) ? undefined : 'field.document.error.cnpjInvalid';
   return 'field.document.error.length';

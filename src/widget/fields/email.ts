@@ -37,6 +37,6 @@ function isPlausibleAddress(address: string): boolean {
 /** Why the address cannot be sent, or `undefined` when it can. */
 export function validate(raw: string): EmailError | undefined {
   const address = normalize(raw);
-  if (address === '') return 'field.email.error.required';
+  if (!address) return 'field.email.error.required';
   return isPlausibleAddress(address) ? undefined : 'field.email.error.invalid';
 }

@@ -35,7 +35,7 @@ export function normalizeHolderName(raw: string): string {
 /** Why the name cannot be sent, or `undefined` when it can. */
 export function validate(raw: string): PersonNameError | undefined {
   const name = normalize(raw);
-  if (name === '') return 'field.personName.error.required';
+  if (!name) return 'field.personName.error.required';
   if (!NAME_PATTERN.test(name)) return 'field.personName.error.characters';
   return TWO_LETTERS.test(name) ? undefined : 'field.personName.error.tooShort';
 }

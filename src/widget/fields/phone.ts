@@ -69,11 +69,11 @@ export function validate(raw: string): PhoneError | undefined {
   const parsed = parse(raw);
   if ('international' in parsed) {
     const { international } = parsed;
-    if (international === '') return 'field.phone.error.required';
+    if (!international) return 'field.phone.error.required';
     return E164_DIGITS_PATTERN.test(international) ? undefined : 'field.phone.error.international';
   }
   const { national } = parsed;
-  if (national === '') return 'field.phone.error.required';
+  if (!national) return 'field.phone.error.required';
   if (national.length < NATIONAL_MIN_LENGTH || national.length > NATIONAL_MAX_LENGTH) return 'field.phone.error.length';
   if (!AREA_CODE.test(national.slice(0, 2))) return 'field.phone.error.areaCode';
   const firstSubscriberDigit = national[2]!;

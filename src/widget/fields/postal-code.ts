@@ -21,6 +21,6 @@ export function normalize(raw: string): string {
 /** Why the CEP cannot be sent, or `undefined` when it can. */
 export function validate(raw: string): PostalCodeError | undefined {
   const digits = digitsOf(raw);
-  if (digits === '') return 'field.postalCode.error.required';
+  if (!digits) return 'field.postalCode.error.required';
   return digits.length === CEP_LENGTH ? undefined : 'field.postalCode.error.length';
 }
