@@ -34,7 +34,7 @@ type ParsedPhone = { readonly international: string } | { readonly national: str
  */
 function parse(raw: string): ParsedPhone {
   const digits = digitsOf(raw);
-  const hasPlus = raw.trimStart().startsWith('+');
+  const hasPlus = /^\s*\+/.test(raw);
   if (hasPlus && !digits.startsWith(BRAZIL_COUNTRY_CODE)) return { international: digits };
   if (hasPlus || (digits.length > NATIONAL_MAX_LENGTH && digits.startsWith(BRAZIL_COUNTRY_CODE))) {
     return { national: digits.slice(BRAZIL_COUNTRY_CODE.length), withCountryCode: true };
