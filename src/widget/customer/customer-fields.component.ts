@@ -250,7 +250,7 @@ export class PayCustomerFields extends LitElement {
     const errors = { ...this.errors };
     for (const [path, messages] of Object.entries(fields)) {
       const name = fieldOfPath(path);
-      if (!name || !this.visibleFields.includes(name) || messages.length === 0) continue;
+      if (!name || !this.visibleFields.includes(name) || !messages.length) continue;
       errors[name] = { text: messages.join(' ') };
       placed.push(path);
     }
