@@ -51,7 +51,7 @@ const FIELD_SPECS: Readonly<Record<CardField, TextFieldSpec>> = {
     hint: 'field.cardExpiry.hint',
     autocomplete: 'cc-exp',
     format: cardExpiry.format,
-    // Judged against today, whatever the brand.
+    // Its second parameter is the date to judge by (today), not the brand.
     validate: (value) => cardExpiry.validate(value),
   },
   cvv: {
@@ -299,7 +299,7 @@ export class PayCardFields extends LitElement {
     const isNumber = field === 'number';
     const isName = field === 'holderName';
     const describedBy = [hintId(field), isNumber && brand && BRAND_ID, error && errorId(field)].filter(Boolean).join(' ');
-    const brandText = brand ? translate(locale, 'field.cardNumber.brand', { brand: translate(locale, BRAND_NAMES[brand]) }) : '';
+    const brandText = isNumber && brand ? translate(locale, 'field.cardNumber.brand', { brand: translate(locale, BRAND_NAMES[brand]) }) : '';
     return this.renderField(
       field,
       translate(locale, spec.label),
