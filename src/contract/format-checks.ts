@@ -37,7 +37,8 @@ export function parseApiDateTime(text: string): Date | undefined {
   if (!match) return undefined;
   const [, day, time, fraction = '', offset] = match;
   if (!isCalendarDate(day!)) return undefined;
-  const normalizedOffset = offset === 'Z' ? 'Z' : `${offset!.slice(0, 3)}:${offset!.slice(-2)}`;
+  // `-0300` as `-03:00`; `Z` and `-03:00` stay as they are.
+  const normalizedOffset = offset!.replace(/:?(\d{2})$/, ':$1');
   const millis = fraction ? fraction.slice(0, 4).padEnd(4, '0') : '';
   const date = new Date(`${day}T${time}${millis}${normalizedOffset}`);
   return Number.isNaN(date.getTime()) ? undefined : date;
