@@ -97,13 +97,10 @@ export class OrderStatusController implements ReactiveController {
   }
 
   /** Shows the order in progress kept for this relay and offer, if there is one that may still be paid. */
-  resume(): boolean {
+  resume(): void {
     const source = this.view.source();
-    if (this.order || !source) return false;
-    const stored = this.store.load(resumeKey(source.relay.url(''), source.offer));
-    if (!stored) return false;
-    this.open(stored.order, stored.clockOffsetMs, true);
-    return true;
+    const stored = source && !this.order ? this.store.load(resumeKey(source.relay.url(''), source.offer)) : undefined;
+    if (stored) this.open(stored.order, stored.clockOffsetMs, true);
   }
 
   /** Stops showing and following the order, and forgets it: the buyer left it for another payment. */
@@ -123,8 +120,7 @@ export class OrderStatusController implements ReactiveController {
   }
 
   private open(order: CheckoutOrder, clockOffsetMs: number, resumed: boolean): void {
-    this.followed?.live?.stop();
-    this.followed = undefined;
+    this.release();
     this.order = order;
     this.clockOffsetMs = clockOffsetMs;
     this.resumed = resumed;
