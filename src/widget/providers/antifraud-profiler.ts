@@ -67,12 +67,12 @@ interface TrustedTypesFactory {
   createPolicy(name: string, rules: { createScriptURL(input: string): string }): TrustedScriptUrlPolicy;
 }
 
-/** The script could not be loaded or did not define the profiler. */
+/**
+ * The script could not be loaded or did not define the profiler. Only its kind is read (it is
+ * the `unavailable` fallback), so it carries no message.
+ */
 class ProfilerUnavailableError extends Error {
-  constructor(message: string, options?: ErrorOptions) {
-    super(message, options);
-    this.name = 'ProfilerUnavailableError';
-  }
+  override name = 'ProfilerUnavailableError';
 }
 
 function pageProfiler(): SandboxProfilerApi | undefined {
@@ -110,19 +110,21 @@ function insertScript(scriptUrl: string): Promise<SandboxProfilerApi> {
     const script = document.createElement('script');
     script.async = true;
     // A script fires one of the two, once.
+    // Loaded, but without a `SandboxProfiler`: unavailable too.
     script.onload = () => {
       const profiler = pageProfiler();
       if (profiler) resolve(profiler);
-      else reject(new ProfilerUnavailableError('The profiling script loaded but defined no SandboxProfiler.'));
+      else reject(new ProfilerUnavailableError());
     };
     script.onerror = () => {
       script.remove();
-      reject(new ProfilerUnavailableError('The profiling script could not be loaded.'));
+      reject(new ProfilerUnavailableError());
     };
     try {
       script.src = trustedScriptUrl(scriptUrl);
     } catch (error) {
-      reject(new ProfilerUnavailableError('The page refused the profiling script URL.', { cause: error }));
+      // The page's Trusted Types refused the URL.
+      reject(new ProfilerUnavailableError(undefined, { cause: error }));
       return;
     }
     (document.head ?? document.documentElement).append(script);
