@@ -84,8 +84,8 @@ const shape =
     return read as T;
   };
 
-/** The configuration as the relay writes it: every method name it lists, known to this widget or not. */
-const readConfig = shape<Omit<CheckoutConfig, 'paymentMethods'> & { paymentMethods: string[] }>({
+/** `GET config`'s answer; the methods this widget does not know are left out. */
+export const readCheckoutConfig = shape<CheckoutConfig>({
   offer: shape({ id: text, name: text, price: decimal }),
   product: shape({
     name: text,
@@ -93,7 +93,7 @@ const readConfig = shape<Omit<CheckoutConfig, 'paymentMethods'> & { paymentMetho
     currency: kept(isCurrency),
     type: kept((value): value is 'unique' | 'subscription' => value === 'unique' || value === 'subscription'),
   }),
-  paymentMethods: listOf(text),
+  paymentMethods: (field) => listOf(text)(field)?.filter(isChargeMethod),
   installments: listOf(
     shape<CheckoutInstallmentOption>({
       installments: kept((value): value is number => Number.isSafeInteger(value)),
@@ -108,12 +108,6 @@ const readConfig = shape<Omit<CheckoutConfig, 'paymentMethods'> & { paymentMetho
   threeDSecure: settings,
   antifraud: settings,
 });
-
-/** `GET config`'s answer; the methods this widget does not know are left out. */
-export function readCheckoutConfig(body: unknown): CheckoutConfig | undefined {
-  const config = readConfig(body);
-  return config && { ...config, paymentMethods: config.paymentMethods.filter(isChargeMethod) };
-}
 
 /** An order the relay answered (`POST charges`, `GET orders/{id}`), or one kept from such an answer. */
 export const readCheckoutOrder = shape<CheckoutOrder>(
