@@ -5,15 +5,9 @@
  * clock, with the offset clock-offset.ts estimates when the charge's answer arrives.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { parseApiDateTime } from '../../contract/format-checks.js';
+import { msUntil } from './clock-offset.js';
 
-export { estimateClockOffset } from './clock-offset.js';
-
-/** Milliseconds left until `expirationDate` (either API form), on the API's clock; undefined when unreadable. */
-export function msUntil(expirationDate: string, clockOffsetMs: number, nowMs: number): number | undefined {
-  const expires = parseApiDateTime(expirationDate);
-  return expires === undefined ? undefined : expires.getTime() - (nowMs + clockOffsetMs);
-}
+export { estimateClockOffset, msUntil } from './clock-offset.js';
 
 /** Whole seconds left, rounded up: the display reaches 00:00 when the code expires, not a second before. */
 export function secondsLeft(msLeft: number): number {

@@ -11,7 +11,7 @@ import { isWaitingChargeStatus } from '../../contract/charge-statuses.js';
 import { isFiniteNumber, isPlainObject } from '../../contract/json-values.js';
 import { readCheckoutOrder } from '../checkout/relay-answers.js';
 import type { CheckoutOrder } from '../checkout/relay-connection.js';
-import { msUntil } from './countdown.js';
+import { msUntil } from './clock-offset.js';
 
 /** What is kept of an order in progress. */
 export interface ResumableOrder {
@@ -57,46 +57,25 @@ export function isStillPayable(stored: ResumableOrder, nowMs: number): boolean {
   return true;
 }
 
-function sessionStore(): Storage | undefined {
-  try {
-    return globalThis.sessionStorage ?? undefined;
-  } catch {
-    // Storage blocked (third-party frame, privacy settings): there is nothing to resume from.
-    return undefined;
-  }
-}
-
 /** Reads and writes the order in progress; every failure of the storage means "nothing kept". */
 export class OrderResumeStore {
   private readonly storage: () => Storage | undefined;
   private readonly now: () => number;
 
   constructor(options: { storage?: () => Storage | undefined; now?: () => number } = {}) {
-    this.storage = options.storage ?? sessionStore;
+    this.storage = options.storage ?? (() => globalThis.sessionStorage);
     this.now = options.now ?? Date.now;
   }
 
   /** Keeps `stored` under `key` while it may be paid; forgets the key otherwise. */
   save(key: string, stored: ResumableOrder): void {
-    if (!isStillPayable(stored, this.now())) {
-      this.forget(key);
-      return;
-    }
-    try {
-      this.storage()?.setItem(key, JSON.stringify({ version: STORED_VERSION, ...stored }));
-    } catch {
-      // Full or blocked storage: the order just will not survive a reload.
-    }
+    if (isStillPayable(stored, this.now())) this.inStorage((storage) => storage.setItem(key, JSON.stringify({ version: STORED_VERSION, ...stored })));
+    else this.forget(key);
   }
 
   /** The order kept under `key`, if it may still be paid; anything else found there is removed. */
   load(key: string): ResumableOrder | undefined {
-    let text: string | null | undefined;
-    try {
-      text = this.storage()?.getItem(key);
-    } catch {
-      return undefined;
-    }
+    const text = this.inStorage((storage) => storage.getItem(key));
     if (text === null || text === undefined) return undefined;
     let json: unknown;
     try {
@@ -113,10 +92,19 @@ export class OrderResumeStore {
   }
 
   forget(key: string): void {
+    this.inStorage((storage) => storage.removeItem(key));
+  }
+
+  /**
+   * What `use` answers from the storage. None there, or one that fails (blocked in a third-party
+   * frame or by privacy settings, full), answers undefined: the order just will not survive a reload.
+   */
+  private inStorage<T>(use: (storage: Storage) => T): T | undefined {
     try {
-      this.storage()?.removeItem(key);
+      const storage = this.storage();
+      return storage ? use(storage) : undefined;
     } catch {
-      // Nothing to do: a storage that cannot be written holds nothing of ours.
+      return undefined;
     }
   }
 }

@@ -52,8 +52,6 @@ export function qrCodeSvg(modules: QrModules, label: string): TemplateResult {
       aria-label=${label}
       viewBox="0 0 ${side} ${side}"
       shape-rendering="crispEdges"
-      data-modules=${size}
-      data-quiet-zone=${QR_QUIET_ZONE}
     >
       <rect width=${side} height=${side} fill="#fff"></rect>
       <g class="qr-modules" fill="#000">${runs}</g>

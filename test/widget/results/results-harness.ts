@@ -4,6 +4,7 @@ import { fixture, html, waitUntil } from '@open-wc/testing';
 import '../../../src/widget/define.js';
 import type { CheckoutOrder } from '../../../src/widget/checkout/relay-connection.js';
 import type { PayCheckout } from '../../../src/widget/checkout/checkout.component.js';
+import { QR_QUIET_ZONE } from '../../../src/widget/results/qr-code.js';
 import { textOf } from '../checkout/checkout-harness.js';
 
 export const OFFER = '77BcHrY';
@@ -68,8 +69,8 @@ export function viewAnnouncement(view: Element): string {
  * a row, offset by the quiet zone): `true` is dark.
  */
 export function drawnModules(svg: SVGSVGElement): boolean[][] {
-  const size = Number(svg.dataset['modules']);
-  const quiet = Number(svg.dataset['quietZone']);
+  const quiet = QR_QUIET_ZONE;
+  const size = svg.viewBox.baseVal.width - 2 * quiet;
   const matrix = Array.from({ length: size }, () => Array.from({ length: size }, () => false));
   for (const rect of svg.querySelectorAll('.qr-modules rect')) {
     const x = Number(rect.getAttribute('x')) - quiet;
