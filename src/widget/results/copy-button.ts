@@ -9,19 +9,19 @@ import { html, type ReactiveController, type ReactiveControllerHost, type Templa
 /** `copied`: the text is on the clipboard. `selected`: the text is selected for the buyer to copy. */
 export type CopyOutcome = 'copied' | 'selected';
 
+/** What the live region says of a copy. */
+export type CopyMessage = 'copy.announce.copied' | 'copy.announce.selected';
+
 /** How long the button says "Copied" before it reads "Copy" again. */
 export const COPIED_LABEL_MS = 3000;
 
 /** Puts `text` on the clipboard, or selects the field's text when the clipboard cannot be written. */
 export async function copyText(text: string, field: HTMLTextAreaElement | HTMLInputElement | null): Promise<CopyOutcome> {
-  const clipboard = globalThis.navigator?.clipboard;
-  if (clipboard && typeof clipboard.writeText === 'function') {
-    try {
-      await clipboard.writeText(text);
-      return 'copied';
-    } catch {
-      // Refused (no permission, document not focused): selecting is what is left.
-    }
+  try {
+    await navigator.clipboard.writeText(text);
+    return 'copied';
+  } catch {
+    // No clipboard (not a secure context) or refused (no permission, document not focused): selecting is what is left.
   }
   if (field) {
     field.focus();
@@ -53,10 +53,11 @@ export class CopyController implements ReactiveController {
   outcome: CopyOutcome | undefined;
 
   private readonly host: ReactiveControllerHost & { readonly renderRoot: ParentNode };
-  private readonly announce: (outcome: CopyOutcome) => void;
+  private readonly announce: (message: CopyMessage) => void;
   private timer: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(host: ReactiveControllerHost & { readonly renderRoot: ParentNode }, announce: (outcome: CopyOutcome) => void) {
+  /** `announce` says the outcome's message in the host's live region. */
+  constructor(host: ReactiveControllerHost & { readonly renderRoot: ParentNode }, announce: (message: CopyMessage) => void) {
     this.host = host;
     this.announce = announce;
     host.addController(this);
@@ -68,17 +69,16 @@ export class CopyController implements ReactiveController {
   }
 
   /** Copies `text` (selecting `field`'s text when the clipboard refuses) and says how it went. */
-  async copy(text: string, field: HTMLTextAreaElement | HTMLInputElement | null): Promise<CopyOutcome> {
+  async copy(text: string, field: HTMLTextAreaElement | HTMLInputElement | null): Promise<void> {
     const outcome = await copyText(text, field);
     this.outcome = outcome;
-    this.announce(outcome);
+    this.announce(outcome === 'copied' ? 'copy.announce.copied' : 'copy.announce.selected');
     this.host.requestUpdate();
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.outcome = undefined;
       this.host.requestUpdate();
     }, COPIED_LABEL_MS);
-    return outcome;
   }
 
   /** A label, the read-only field and its copy button. */

@@ -77,10 +77,12 @@ export class LiveOrderStatus {
     else this.startPolling();
   }
 
-  /** Stops following: closes the stream, cancels the next read. */
+  /** Stops following: closes the stream, cancels the next read and any read under way. */
   stop(): void {
     this.state = 'stopped';
-    this.closeStream();
+    clearTimeout(this.silenceTimer);
+    this.source?.close();
+    this.source = undefined;
     clearTimeout(this.pollTimer);
     this.pollDelay = undefined;
     this.abort?.abort();
@@ -120,19 +122,13 @@ export class LiveOrderStatus {
     });
   }
 
-  private closeStream(): void {
-    clearTimeout(this.silenceTimer);
-    this.source?.close();
-    this.source = undefined;
-  }
-
   private fallBackToPolling(source: EventSource): void {
     if (this.source !== source) return;
-    this.closeStream();
+    this.stop();
     this.startPolling();
   }
 
-  /** Polls from the first wait on: `stop()`, which every `start()` begins with, forgot the last one. */
+  /** Polls from the first wait on: `stop()`, which comes first every time, forgot the last one. */
   private startPolling(): void {
     this.state = 'polling';
     this.schedulePoll();

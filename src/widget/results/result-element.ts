@@ -7,7 +7,7 @@ import { LitElement, html, type PropertyDeclarations, type PropertyValues, type 
 import type { Currency } from '../../contract/currencies.js';
 import type { CheckoutOrder } from '../checkout/relay-connection.js';
 import { PayResultActionEvent, type PayResultAction } from '../events/result-action-event.js';
-import type { MessageKey } from '../i18n/catalogue.js';
+import type { MessageKey, MessageParams } from '../i18n/catalogue.js';
 import { formatAmount } from '../i18n/format-amount.js';
 import { LocaleController } from '../i18n/locale-controller.js';
 import { resolveLocale, type SupportedLocale } from '../i18n/locales.js';
@@ -60,8 +60,13 @@ export class PayResultElement extends LitElement {
     this.renderRoot.querySelector<HTMLElement>('[part~="title"]')?.focus(options);
   }
 
-  /** Says `text` in the view's polite live region (emptied first, so the same text is read again). */
-  protected announce(text: string): void {
+  /**
+   * Says the catalogue's `key` in the view's polite live region (emptied first, so the same text
+   * is read again). A view still waiting for its catalogue shows nothing, so it says nothing either.
+   */
+  protected announce<K extends MessageKey>(key: K, params?: MessageParams<K>): void {
+    if (!this.localeController.ready) return;
+    const text = translate(this.resolvedLocale, key, params);
     this.announcement = '';
     void this.updateComplete.then(() => {
       this.announcement = text;

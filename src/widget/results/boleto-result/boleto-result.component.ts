@@ -44,9 +44,7 @@ import { formatDigitableLine, formatDueDate, slipHref } from './boleto-slip.js';
 export class PayBoletoResult extends PayResultElement {
   static override styles = [widgetTextStyles, resultStyles, boletoResultStyles];
 
-  private readonly copier = new CopyController(this, (outcome) =>
-    this.announce(translate(this.resolvedLocale, outcome === 'copied' ? 'copy.announce.copied' : 'copy.announce.selected')),
-  );
+  private readonly copier = new CopyController(this, (message) => this.announce(message));
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     this.keepFocusWhenPaid(changed);

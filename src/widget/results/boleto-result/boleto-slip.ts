@@ -8,9 +8,8 @@
 /** The groups of a 47-digit line; any other text is answered as it came. */
 export function formatDigitableLine(line: string): string {
   const digits = line.replace(/\D/g, '');
-  if (digits.length !== 47) return line;
-  const field = (start: number, split: number, end: number) => `${digits.slice(start, split)}.${digits.slice(split, end)}`;
-  return [field(0, 5, 10), field(10, 15, 21), field(21, 26, 32), digits.slice(32, 33), digits.slice(33)].join(' ');
+  // The last 14 digits follow the check digit as they are.
+  return digits.length === 47 ? digits.replace(/(\d{5})(\d{5})(\d{5})(\d{6})(\d{5})(\d{6})(\d)/, '$1.$2 $3.$4 $5.$6 $7 ') : line;
 }
 
 /** A `YYYY-MM-DD` day as the buyer writes it (`4 de março de 2026`, `March 4, 2026`); other text as it came. */

@@ -58,15 +58,10 @@ export class PayPixResult extends PayResultElement {
 
   private readonly qr = new QrCodeLoader(this);
   private readonly countdown = new PixCountdownController(this, {
-    // The countdown runs from the order on; a view still waiting for its catalogue shows nothing, so it says nothing either.
-    onMark: (seconds) => {
-      if (this.localeController.ready) this.announce(translate(this.resolvedLocale, 'pix.countdown.mark', { count: seconds / 60 }));
-    },
+    onMark: (seconds) => this.announce('pix.countdown.mark', { count: seconds / 60 }),
     onExpire: () => this.handleExpiry(),
   });
-  private readonly copier = new CopyController(this, (outcome) =>
-    this.announce(translate(this.resolvedLocale, outcome === 'copied' ? 'copy.announce.copied' : 'copy.announce.selected')),
-  );
+  private readonly copier = new CopyController(this, (message) => this.announce(message));
 
   /**
    * Milliseconds the API's clock is ahead of the buyer's (negative when behind), so the
@@ -91,7 +86,7 @@ export class PayPixResult extends PayResultElement {
   private handleExpiry(): void {
     if (this.isPaid) return;
     this.keepFocusAfterChange();
-    if (this.localeController.ready) this.announce(translate(this.resolvedLocale, 'pix.expired.title'));
+    this.announce('pix.expired.title');
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {

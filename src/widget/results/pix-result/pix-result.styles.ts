@@ -5,7 +5,6 @@ export const pixResultStyles = css`
     display: grid;
     place-items: center;
     justify-self: center;
-    box-sizing: border-box;
     width: min(100%, 16rem);
     aspect-ratio: 1;
   }
