@@ -212,9 +212,8 @@ export class PayCheckout extends LitElement {
   }
 
   /** What the buyer pays now, a decimal string. */
-  private get amount(): string | undefined {
-    const config = this.config;
-    return config ? payableAmount(config, this.isCard ? this.installments : undefined) : undefined;
+  private amountDue(config: CheckoutConfig): string {
+    return payableAmount(config, this.isCard ? this.installments : undefined);
   }
 
   private connection(): RelayConnection {
@@ -364,7 +363,7 @@ export class PayCheckout extends LitElement {
     if (this.isCard && this.onDemand.require('pay-card-fields') !== 'ready') return undefined;
     const cardFields = this.isCard ? this.cardFields : undefined;
     // The card first: the buyer's fields come before it on screen and take focus last.
-    const cardValid = cardFields ? cardFields.validate() : true;
+    const cardValid = cardFields?.validate() ?? true;
     const customerValid = customerFields.validate();
     const customer = customerFields.customerDetails();
     const address = method === 'threeDs' ? customerFields.billingAddress() : undefined;
@@ -429,7 +428,7 @@ export class PayCheckout extends LitElement {
   private renderSubmit(config: CheckoutConfig, locale: SupportedLocale) {
     const { phase } = this.payment;
     const paying = phase === 'paying';
-    const amount = formatAmount(this.amount ?? config.offer.price, config.product.currency, locale) ?? '';
+    const amount = formatAmount(this.amountDue(config), config.product.currency, locale) ?? '';
     let label = translate(locale, 'checkout.submit', { amount });
     if (paying) label = translate(locale, 'checkout.submitting');
     else if (phase === 'interrupted') label = translate(locale, 'checkout.retry');
@@ -543,7 +542,7 @@ export class PayCheckout extends LitElement {
     else {
       const order = this.orderStatus.order;
       content = html`
-        ${productView(config, this.amount ?? config.offer.price, locale)}
+        ${productView(config, this.amountDue(config), locale)}
         ${order ? this.renderResult(order, config, locale) : nothing}
         ${this.renderForm(config, locale, order !== undefined)}
       `;
