@@ -196,18 +196,20 @@ export function createSandboxAntifraudProfiler(settings: SandboxAntifraudProfile
       const limit = Number.isFinite(timeoutMs) ? timeoutMs : ANTIFRAUD_COMPLETE_TIMEOUT_MS;
       return new Promise<AntifraudProfile>((resolve) => {
         let timer: ReturnType<typeof setTimeout> | undefined;
+        // The first of the three to come answers; `finish` takes the others away.
         const finish = (outcome: Outcome) => {
           clearTimeout(timer);
           signal?.removeEventListener('abort', onAbort);
           resolve({ reference, ...outcome });
         };
-        const onAbort = () => finish({ profiled: false, fallbackReason: 'aborted' });
+        const fallback = (fallbackReason: AntifraudFallbackReason) => finish({ profiled: false, fallbackReason });
+        const onAbort = () => fallback('aborted');
         if (signal?.aborted) {
           onAbort();
           return;
         }
-        signal?.addEventListener('abort', onAbort, { once: true });
-        timer = setTimeout(() => finish({ profiled: false, fallbackReason: 'timeout' }), limit);
+        signal?.addEventListener('abort', onAbort);
+        timer = setTimeout(fallback, limit, 'timeout');
         void pending.then(finish);
       });
     },
