@@ -56,18 +56,13 @@ export class ConfigController implements ReactiveController {
     this.abort?.abort();
     const abort = new AbortController();
     const loading = this.loader(abort.signal);
-    if (!loading) {
-      this.abort = undefined;
-      this.status = 'idle';
-      this.config = undefined;
-      this.host.requestUpdate();
-      return;
-    }
-    this.abort = abort;
-    this.status = 'loading';
+    // Nothing to load (no relay or offer) is the idle state, without a configuration.
+    if (!loading) this.config = undefined;
+    this.abort = loading && abort;
+    this.status = loading ? 'loading' : 'idle';
     this.error = undefined;
     this.host.requestUpdate();
-    loading.then(
+    loading?.then(
       (config) => {
         if (this.abort !== abort) return;
         this.abort = undefined;
