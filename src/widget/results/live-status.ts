@@ -74,7 +74,7 @@ export class LiveOrderStatus {
     // Looked up now rather than at load: a page (or a test) may have taken EventSource away.
     const EventSourceClass = globalThis.EventSource as typeof EventSource | undefined;
     if (typeof EventSourceClass === 'function') this.openStream(EventSourceClass);
-    else this.startPolling();
+    else this.schedulePoll();
   }
 
   /** Stops following: closes the stream, cancels the next read and any read under way. */
@@ -100,7 +100,7 @@ export class LiveOrderStatus {
     this.streamErrors = 0;
     const source = new EventSourceClass(this.options.eventsUrl);
     this.source = source;
-    this.silenceTimer = setTimeout(() => this.fallBackToPolling(source), this.options.silentStreamMs ?? SILENT_STREAM_MS);
+    this.silenceTimer = setTimeout(() => this.fallBackToPolling(), this.options.silentStreamMs ?? SILENT_STREAM_MS);
     source.addEventListener('status', (event) => {
       if (this.source !== source) return;
       clearTimeout(this.silenceTimer);
@@ -118,23 +118,19 @@ export class LiveOrderStatus {
       this.streamErrors += 1;
       // CLOSED: the browser gave up (an error answer, not an event stream). Else it reconnects
       // by itself, which is worth a few tries: the stream ends after a final status anyway.
-      if (source.readyState === EventSourceClass.CLOSED || this.streamErrors >= MAX_STREAM_ERRORS) this.fallBackToPolling(source);
+      if (source.readyState === EventSourceClass.CLOSED || this.streamErrors >= MAX_STREAM_ERRORS) this.fallBackToPolling();
     });
   }
 
-  private fallBackToPolling(source: EventSource): void {
-    if (this.source !== source) return;
+  /** Called for the current stream only: `stop()` cancels the silence timer, and the listeners check their stream. */
+  private fallBackToPolling(): void {
     this.stop();
-    this.startPolling();
-  }
-
-  /** Polls from the first wait on: `stop()`, which comes first every time, forgot the last one. */
-  private startPolling(): void {
-    this.state = 'polling';
     this.schedulePoll();
   }
 
+  /** The next read, after the next wait: the first one when `stop()`, which comes before polling starts, forgot the last. */
   private schedulePoll(): void {
+    this.state = 'polling';
     this.pollDelay = nextPollDelay(this.pollDelay, this.options.pollDelays);
     this.pollTimer = setTimeout(() => void this.poll(), this.pollDelay);
   }
