@@ -5,7 +5,7 @@
  * clock, with the offset clock-offset.ts estimates when the charge's answer arrives.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { msUntil } from './clock-offset.js';
+import { parseApiDateTime } from '../../contract/format-checks.js';
 
 export { estimateClockOffset, msUntil } from './clock-offset.js';
 
@@ -58,7 +58,8 @@ export class PixCountdownController implements ReactiveController {
   private readonly host: ReactiveControllerHost;
   private readonly options: CountdownOptions;
   private readonly now: () => number;
-  private expiration: { date: string; clockOffsetMs: number } | undefined;
+  /** When the code expires, on the buyer's clock; undefined without a readable date. */
+  private expiresAt: number | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private connected = false;
 
@@ -91,19 +92,18 @@ export class PixCountdownController implements ReactiveController {
 
   /** Counts down to `expirationDate` as the API wrote it, on a clock `clockOffsetMs` ahead of the buyer's. */
   set(expirationDate: string, clockOffsetMs: number): void {
-    if (this.expiration?.date === expirationDate && this.expiration.clockOffsetMs === clockOffsetMs) return;
-    this.expiration = { date: expirationDate, clockOffsetMs };
+    const expires = parseApiDateTime(expirationDate);
+    const expiresAt = expires === undefined ? undefined : expires.getTime() - clockOffsetMs;
+    if (expiresAt === this.expiresAt) return;
+    this.expiresAt = expiresAt;
     this.seconds = undefined;
     this.tick();
   }
 
   private tick(): void {
     clearTimeout(this.timer);
-    const expiration = this.expiration;
-    if (!expiration) return;
-    const left = msUntil(expiration.date, expiration.clockOffsetMs, this.now());
-    // An unreadable date stays unreadable: `seconds` was left undefined when it was set.
-    if (left === undefined) return;
+    if (this.expiresAt === undefined) return;
+    const left = this.expiresAt - this.now();
     const previous = this.seconds;
     const seconds = secondsLeft(left);
     this.seconds = seconds;
