@@ -3,7 +3,7 @@
  * live region of their own (for "copied", the countdown's marks, the expiry), the buttons'
  * action event, focus on their title, and the pieces of markup they draw alike.
  */
-import { LitElement, html, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
+import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import type { Currency } from '../../contract/currencies.js';
 import type { CheckoutOrder } from '../checkout/relay-connection.js';
 import { PayResultActionEvent, type PayResultAction } from '../events/result-action-event.js';
@@ -118,12 +118,18 @@ export class PayResultElement extends LitElement {
     `;
   }
 
-  /** The view around `content`: the order's reference under it, and the live region. */
-  protected renderView(locale: SupportedLocale, content: TemplateResult): TemplateResult {
+  /**
+   * The view: what `content` draws of the order, its reference under it, and the live region;
+   * nothing until there is an order and the catalogue of its language.
+   */
+  protected renderView(content: (locale: SupportedLocale) => TemplateResult): TemplateResult | typeof nothing {
+    const { order } = this;
+    if (!order || !this.localeController.ready) return nothing;
+    const locale = this.resolvedLocale;
     return html`
       <section part="base" class="base" lang=${locale} aria-labelledby="title">
-        ${content}
-        <p part="reference" class="reference muted">${translate(locale, 'order.reference', { reference: this.order?.refId ?? '' })}</p>
+        ${content(locale)}
+        <p part="reference" class="reference muted">${translate(locale, 'order.reference', { reference: order.refId })}</p>
       </section>
       ${this.renderLiveRegion()}
     `;

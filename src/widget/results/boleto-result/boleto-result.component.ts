@@ -82,8 +82,6 @@ export class PayBoletoResult extends PayResultElement {
   }
 
   override render() {
-    if (!this.order || !this.localeController.ready) return nothing;
-    const locale = this.resolvedLocale;
-    return this.renderView(locale, this.isPaid ? this.renderPaid(locale, 'payment.confirmed', 'boleto.paid.text') : this.renderWaiting(locale));
+    return this.renderView((locale) => (this.isPaid ? this.renderPaid(locale, 'payment.confirmed', 'boleto.paid.text') : this.renderWaiting(locale)));
   }
 }

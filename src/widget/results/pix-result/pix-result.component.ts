@@ -170,14 +170,13 @@ export class PayPixResult extends PayResultElement {
     `;
   }
 
+  private renderContent(locale: SupportedLocale): TemplateResult {
+    if (this.isPaid && this.isAutomatic) return this.renderPaid(locale, 'pixAuto.confirmed.title', 'pixAuto.confirmed.text');
+    if (this.isPaid) return this.renderPaid(locale, 'payment.confirmed', 'pix.paid.text');
+    return this.expired ? this.renderExpired(locale) : this.renderWaiting(locale);
+  }
+
   override render() {
-    if (!this.order || !this.localeController.ready) return nothing;
-    const locale = this.resolvedLocale;
-    let content: TemplateResult;
-    if (this.isPaid && this.isAutomatic) content = this.renderPaid(locale, 'pixAuto.confirmed.title', 'pixAuto.confirmed.text');
-    else if (this.isPaid) content = this.renderPaid(locale, 'payment.confirmed', 'pix.paid.text');
-    else if (this.expired) content = this.renderExpired(locale);
-    else content = this.renderWaiting(locale);
-    return this.renderView(locale, content);
+    return this.renderView((locale) => this.renderContent(locale));
   }
 }
