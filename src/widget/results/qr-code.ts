@@ -2,10 +2,10 @@
  * The Pix QR code, drawn in the browser: the API returns only the copy-and-paste text
  * (public-api.md, "No Pix method returns a QR image"). The encoder, qr-encoder.ts, is loaded
  * the first time a QR is needed, so a checkout that never shows Pix never downloads it. The
- * modules are drawn as SVG rectangles through Lit's `svg` templates: vector, so crisp at any
- * zoom, and built as nodes, never parsed from a markup string.
+ * dark modules are drawn as one SVG path: vector, so crisp at any zoom, and set through a Lit
+ * attribute binding, never parsed from a markup string.
  */
-import { svg, html, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import { html, type ReactiveControllerHost, type TemplateResult } from 'lit';
 
 /** The level of error correction, the one the encoder works at: M (15 %) keeps a long BR Code scannable from a phone screen. */
 export const QR_ERROR_CORRECTION = 'M';
@@ -35,13 +35,14 @@ export async function encodeQr(text: string): Promise<QrModules> {
 export function qrCodeSvg(modules: QrModules, label: string): TemplateResult {
   const { size } = modules;
   const side = size + QR_QUIET_ZONE * 2;
-  // Each run of dark modules in a row is one rectangle, so a row is a few of them rather than one per module.
-  const runs: TemplateResult[] = [];
+  // Each run of dark modules in a row is one rectangle of a single path (`M x y h width v 1 h -width z`):
+  // one element for the whole code rather than one per module.
+  let path = '';
   for (let row = 0; row < size; row += 1) {
     for (let start = 0, end = 1; start < size; start = end, end += 1) {
       if (!modules.isDark(row, start)) continue;
       while (end < size && modules.isDark(row, end)) end += 1;
-      runs.push(svg`<rect x=${start + QR_QUIET_ZONE} y=${row + QR_QUIET_ZONE} width=${end - start} height="1"></rect>`);
+      path += `M${start + QR_QUIET_ZONE} ${row + QR_QUIET_ZONE}h${end - start}v1h${start - end}z`;
     }
   }
   return html`
@@ -54,7 +55,7 @@ export function qrCodeSvg(modules: QrModules, label: string): TemplateResult {
       shape-rendering="crispEdges"
     >
       <rect width=${side} height=${side} fill="#fff"></rect>
-      <g class="qr-modules" fill="#000">${runs}</g>
+      <path class="qr-modules" d=${path} fill="#000"></path>
     </svg>
   `;
 }

@@ -65,18 +65,18 @@ export function viewAnnouncement(view: Element): string {
 }
 
 /**
- * The modules the `<svg>` shows, read back from its rectangles (each a run of dark modules in
- * a row, offset by the quiet zone): `true` is dark.
+ * The modules the `<svg>` shows, read back from its path (one rectangle `M x y h width v1 …z`
+ * for each run of dark modules in a row, offset by the quiet zone): `true` is dark.
  */
 export function drawnModules(svg: SVGSVGElement): boolean[][] {
   const quiet = QR_QUIET_ZONE;
   const size = svg.viewBox.baseVal.width - 2 * quiet;
   const matrix = Array.from({ length: size }, () => Array.from({ length: size }, () => false));
-  for (const rect of svg.querySelectorAll('.qr-modules rect')) {
-    const x = Number(rect.getAttribute('x')) - quiet;
-    const y = Number(rect.getAttribute('y')) - quiet;
-    const width = Number(rect.getAttribute('width'));
-    for (let column = x; column < x + width; column += 1) matrix[y]![column] = true;
+  const path = svg.querySelector('.qr-modules')!.getAttribute('d')!;
+  for (const [, x, y, width] of path.matchAll(/M(\d+) (\d+)h(\d+)v1h-\d+z/g)) {
+    const row = Number(y) - quiet;
+    const first = Number(x) - quiet;
+    for (let column = first; column < first + Number(width); column += 1) matrix[row]![column] = true;
   }
   return matrix;
 }

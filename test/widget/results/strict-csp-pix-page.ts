@@ -2,7 +2,7 @@
 // strict-csp.browser.test.ts): a Pix result view draws a real charge's QR code, loading the
 // encoder on demand, and the page reports to the test.
 import '../../../src/widget/define.js';
-import { createCharge, qrDrawn } from './results-harness.js';
+import { createCharge, drawnModules, qrDrawn } from './results-harness.js';
 
 const violations: string[] = [];
 document.addEventListener('securitypolicyviolation', (event) => {
@@ -19,7 +19,7 @@ try {
   view.order = order;
   document.body.append(view);
   const svg = await qrDrawn(view);
-  report({ rects: svg.querySelectorAll('rect').length, label: svg.getAttribute('aria-label') });
+  report({ darkModules: drawnModules(svg).flat().filter(Boolean).length, label: svg.getAttribute('aria-label') });
 } catch (error) {
   report({ error: String(error) });
 }

@@ -15,14 +15,14 @@ describe('<pay-pix-result> under a strict CSP with Trusted Types', () => {
       "require-trusted-types-for 'script'",
       'trusted-types lit-html',
     ].join('; ');
-    const { rects, label, error, violations } = await resultOfStrictCspPage<{ rects?: number; label?: string; error?: string; violations: string[] }>({
+    const { darkModules, label, error, violations } = await resultOfStrictCspPage<{ darkModules?: number; label?: string; error?: string; violations: string[] }>({
       policy,
       pageModule: '/test/widget/results/strict-csp-pix-page.ts',
       messageType: 'csp-pix-result',
     });
     expect(error).to.equal(undefined);
     expect(violations).to.deep.equal([]);
-    expect(rects).to.be.greaterThan(100);
+    expect(darkModules).to.be.greaterThan(100);
     expect(label).to.contain('QR code Pix');
   });
 });
