@@ -57,7 +57,7 @@ export class PayResultElement extends LitElement {
 
   /** Moves focus to the view's title. */
   override focus(options?: FocusOptions): void {
-    this.renderRoot.querySelector<HTMLElement>('[part~="title"]')?.focus(options);
+    this.renderRoot.querySelector<HTMLElement>('#title')?.focus(options);
   }
 
   /**
