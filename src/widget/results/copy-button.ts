@@ -5,6 +5,9 @@
  * Either way the outcome is said in the host's live region and shown on the button.
  */
 import { html, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import type { MessageKey } from '../i18n/catalogue.js';
+import type { SupportedLocale } from '../i18n/locales.js';
+import { translate } from '../i18n/translate.js';
 
 /** `copied`: the text is on the clipboard. `selected`: the text is selected for the buyer to copy. */
 export type CopyOutcome = 'copied' | 'selected';
@@ -36,15 +39,15 @@ export async function copyText(text: string, field: HTMLTextAreaElement | HTMLIn
 export interface CopyField {
   /** The field's id, unique in the host's shadow root; the label and the button point at it. */
   id: string;
-  label: string;
+  /** The catalogue's label of the field. */
+  label: MessageKey;
   /** The text shown in the field (a boleto line with its dots and spaces). */
   shown: string;
   /** The text the button copies (the boleto line's digits only). */
   text: string;
   rows: number;
-  /** The button's label, and its label right after a copy. */
-  copyLabel: string;
-  copiedLabel: string;
+  /** The catalogue's label of the button; right after a copy it reads `copy.copied`. */
+  copyLabel: 'copy.copyCode' | 'copy.copyLine';
 }
 
 /** Draws a copy field for its host and copies from it, keeping the last outcome for the button's label a few seconds. */
@@ -81,11 +84,11 @@ export class CopyController implements ReactiveController {
     }, COPIED_LABEL_MS);
   }
 
-  /** A label, the read-only field and its copy button. */
-  render(field: CopyField): TemplateResult {
+  /** A label, the read-only field and its copy button, in `locale`. */
+  render(field: CopyField, locale: SupportedLocale): TemplateResult {
     return html`
       <div part="copy-field" class="copy-field">
-        <label part="copy-label" for=${field.id}>${field.label}</label>
+        <label part="copy-label" for=${field.id}>${translate(locale, field.label)}</label>
         <textarea
           part="copy-input"
           id=${field.id}
@@ -103,7 +106,7 @@ export class CopyController implements ReactiveController {
           aria-controls=${field.id}
           @click=${() => void this.copy(field.text, this.host.renderRoot.querySelector<HTMLTextAreaElement>(`#${field.id}`))}
         >
-          ${this.outcome === 'copied' ? field.copiedLabel : field.copyLabel}
+          ${translate(locale, this.outcome === 'copied' ? 'copy.copied' : field.copyLabel)}
         </button>
       </div>
     `;

@@ -59,15 +59,17 @@ export class PayBoletoResult extends PayResultElement {
       ${boleto
         ? html`
             <p part="due-date" class="due-date">${translate(locale, 'boleto.dueDate', { date: formatDueDate(boleto.dueDate, locale) })}</p>
-            ${this.copier.render({
-              id: 'boleto-line',
-              label: translate(locale, 'boleto.line.label'),
-              shown: formatDigitableLine(boleto.barcode),
-              text: boleto.barcode.replace(/\D/g, ''),
-              rows: 2,
-              copyLabel: translate(locale, 'copy.copyLine'),
-              copiedLabel: translate(locale, 'copy.copied'),
-            })}
+            ${this.copier.render(
+              {
+                id: 'boleto-line',
+                label: 'boleto.line.label',
+                shown: formatDigitableLine(boleto.barcode),
+                text: boleto.barcode.replace(/\D/g, ''),
+                rows: 2,
+                copyLabel: 'copy.copyLine',
+              },
+              locale,
+            )}
             ${href
               ? html`<a part="pdf-link" class="pdf-link" href=${href} target="_blank" rel="noopener noreferrer">
                   ${translate(locale, 'boleto.pdf')} <span class="new-tab">${translate(locale, 'boleto.pdf.newTab')}</span>

@@ -102,7 +102,7 @@ export class PayPixResult extends PayResultElement {
     return html`<div part="qr" class="qr">
       ${modules
         ? qrCodeSvg(modules, translate(locale, 'pix.qr.label', { amount: this.formattedAmount }))
-        : html`<p class="qr-status">${translate(locale, this.qr.failed ? 'pix.qr.failed' : 'pix.qr.loading')}</p>`}
+        : html`<p class="qr-status muted">${translate(locale, this.qr.failed ? 'pix.qr.failed' : 'pix.qr.loading')}</p>`}
     </div>`;
   }
 
@@ -135,15 +135,10 @@ export class PayPixResult extends PayResultElement {
       ${this.showsCode && pix
         ? html`
             ${this.renderQr(locale)}
-            ${this.copier.render({
-              id: 'pix-code',
-              label: translate(locale, 'pix.code.label'),
-              shown: pix.qrCode,
-              text: pix.qrCode,
-              rows: 4,
-              copyLabel: translate(locale, 'copy.copyCode'),
-              copiedLabel: translate(locale, 'copy.copied'),
-            })}
+            ${this.copier.render(
+              { id: 'pix-code', label: 'pix.code.label', shown: pix.qrCode, text: pix.qrCode, rows: 4, copyLabel: 'copy.copyCode' },
+              locale,
+            )}
             ${this.countdown.seconds === undefined
               ? nothing
               : html`<p part="countdown" class="countdown">
