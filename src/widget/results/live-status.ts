@@ -9,19 +9,9 @@
 import { isFinalChargeStatus } from '../../contract/charge-statuses.js';
 import { RelayAnswerError, type CheckoutOrder } from '../checkout/relay-connection.js';
 
-/** The waits between two reads of the order when polling. */
-export interface PollDelays {
-  readonly firstMs: number;
-  readonly factor: number;
-  readonly maxMs: number;
-}
-
-export const DEFAULT_POLL_DELAYS: PollDelays = { firstMs: 2000, factor: 1.5, maxMs: 30_000 };
-
-/** The wait after `previousMs` (the first wait when there was none). */
-export function nextPollDelay(previousMs: number | undefined, delays: PollDelays = DEFAULT_POLL_DELAYS): number {
-  if (previousMs === undefined) return delays.firstMs;
-  return Math.min(Math.round(previousMs * delays.factor), delays.maxMs);
+/** The wait before the next read when polling: 2 s first, then half again the wait before (`previousMs`), up to 30 s. */
+export function nextPollDelay(previousMs: number | undefined): number {
+  return previousMs === undefined ? 2000 : Math.min(Math.round(previousMs * 1.5), 30_000);
 }
 
 /** A stream that says nothing this long after opening is taken as buffered by something in between. */
@@ -41,8 +31,6 @@ export interface LiveStatusOptions {
   onStatus: (status: string) => void;
   /** Told when the relay does not know the order (404 `order_not_found`); following stopped. */
   onGone: () => void;
-  pollDelays?: PollDelays;
-  silentStreamMs?: number;
 }
 
 /** One order followed: `start()` it with the status on screen, `stop()` it when the view goes. */
@@ -88,8 +76,9 @@ export class LiveOrderStatus {
     this.abort?.abort();
   }
 
-  private report(status: string): void {
-    if (status === '' || status === this.current) return;
+  /** Takes what the stream or a read says the status is; anything but a new, non-empty text is left. */
+  private report(status: unknown): void {
+    if (typeof status !== 'string' || status === '' || status === this.current) return;
     this.current = status;
     if (isFinalChargeStatus(status)) this.stop();
     this.options.onStatus(status);
@@ -100,7 +89,7 @@ export class LiveOrderStatus {
     this.streamErrors = 0;
     const source = new EventSourceClass(this.options.eventsUrl);
     this.source = source;
-    this.silenceTimer = setTimeout(() => this.fallBackToPolling(), this.options.silentStreamMs ?? SILENT_STREAM_MS);
+    this.silenceTimer = setTimeout(() => this.fallBackToPolling(), SILENT_STREAM_MS);
     source.addEventListener('status', (event) => {
       if (this.source !== source) return;
       clearTimeout(this.silenceTimer);
@@ -111,7 +100,7 @@ export class LiveOrderStatus {
       } catch {
         return;
       }
-      if (typeof status === 'string') this.report(status);
+      this.report(status);
     });
     source.addEventListener('error', () => {
       if (this.source !== source) return;
@@ -131,7 +120,7 @@ export class LiveOrderStatus {
   /** The next read, after the next wait: the first one when `stop()`, which comes before polling starts, forgot the last. */
   private schedulePoll(): void {
     this.state = 'polling';
-    this.pollDelay = nextPollDelay(this.pollDelay, this.options.pollDelays);
+    this.pollDelay = nextPollDelay(this.pollDelay);
     this.pollTimer = setTimeout(() => void this.poll(), this.pollDelay);
   }
 
