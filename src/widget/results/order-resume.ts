@@ -49,10 +49,8 @@ function saoPauloDate(ms: number): string {
 export function isStillPayable(stored: ResumableOrder, nowMs: number): boolean {
   const { order, clockOffsetMs } = stored;
   if (!isWaitingChargeStatus(order.status)) return false;
-  if (order.pix) {
-    const left = msUntil(order.pix.expirationDate, clockOffsetMs, nowMs);
-    return left !== undefined && left > 0;
-  }
+  // An unreadable expiry counts as past.
+  if (order.pix) return (msUntil(order.pix.expirationDate, clockOffsetMs, nowMs) ?? 0) > 0;
   if (order.boleto) return order.boleto.dueDate >= saoPauloDate(nowMs + clockOffsetMs);
   return true;
 }

@@ -13,7 +13,6 @@ export const boletoResultStyles = css`
     min-height: 44px;
     color: var(--pay-color-primary, #0b57d0);
     font-weight: 600;
-    text-decoration: underline;
     text-underline-offset: 0.2em;
   }
 

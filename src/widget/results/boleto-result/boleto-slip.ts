@@ -25,7 +25,7 @@ export function formatDueDate(day: string, locale: string): string {
 export function slipHref(url: string): string | undefined {
   try {
     const parsed = new URL(url);
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : undefined;
+    return /^https?:$/.test(parsed.protocol) ? parsed.href : undefined;
   } catch {
     return undefined;
   }

@@ -19,7 +19,6 @@ export const pixResultStyles = css`
   .qr-status {
     padding: var(--pay-spacing, 1rem);
     text-align: center;
-    color: var(--pay-color-muted, #45464f);
     border: 1px dashed var(--pay-color-border, #6b6b70);
     border-radius: var(--pay-radius, 8px);
   }
