@@ -1,7 +1,7 @@
 /**
  * Builds a script-tag variant of the widget and measures it: each chunk's bytes (raw, gzip,
  * brotli), what the page loads at once versus on demand, the budgets of issue 7, and what each
- * dependency costs. Used by `npm run build`, `npm run size` and test/build/budgets.test.ts.
+ * dependency costs. Used by `npm run build`, `npm run size` and test/build/bundle-content.test.ts.
  */
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
