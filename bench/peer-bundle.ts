@@ -4,14 +4,20 @@
  * minified, tree-shaken, ES module) and measured by the same functions (gzip 9, brotli 11).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { build, type Rolldown } from 'vite';
 import { buildCdnVariant, measureCdnBundle, sizesOf, type Sizes } from '../scripts/cdn-bundle.js';
 
 const ROOT = join(import.meta.dirname, '..');
-const require = createRequire(join(ROOT, 'package.json'));
+
+/**
+ * Where the peer's files are, resolved as a shop's bundler resolves `import` (the package's
+ * `exports` "import" condition): its ES modules, which a bundler can tree-shake. `require` would
+ * give its CommonJS build, one file that is bundled whole.
+ */
+const resolvePeer = (specifier: string) => fileURLToPath(import.meta.resolve(specifier));
 
 export interface BundleFigures {
   /** What the page fetches before anything renders. */
@@ -24,7 +30,8 @@ export interface BundleFigures {
 }
 
 export interface PeerBundleResult {
-  ours: BundleFigures;
+  /** With, beside every chunk, the most one buyer fetches: every chunk but other languages' catalogues. */
+  ours: BundleFigures & { buyer: Sizes };
   peer: BundleFigures & { version: string; cssFile: string };
   /** Where our fresh build is, for the browser benchmark to serve. */
   ourBuildDir: string;
@@ -55,7 +62,7 @@ window.peerCheckout = { AdyenCheckout, Card, Pix, Boleto };
 `;
 
 async function buildPeer(outDir: string): Promise<Rolldown.OutputChunk[]> {
-  const packageEntry = require.resolve('@adyen/adyen-web');
+  const packageEntry = resolvePeer('@adyen/adyen-web');
   const entry = join(outDir, 'peer-entry.js');
   writeFileSync(entry, PEER_ENTRY(packageEntry));
   const result = await build({
@@ -92,11 +99,12 @@ export async function measurePeerBundles(): Promise<PeerBundleResult> {
   const peerDir = mkdtempSync(join(tmpdir(), 'pay-checkout-bench-peer-'));
   try {
     const peerChunks = await buildPeer(peerDir);
-    const packageDir = dirname(dirname(dirname(require.resolve('@adyen/adyen-web'))));
-    const cssFile = require.resolve('@adyen/adyen-web/styles/adyen.css');
+    // <package>/dist/es/index.js
+    const packageDir = dirname(dirname(dirname(resolvePeer('@adyen/adyen-web'))));
+    const cssFile = resolvePeer('@adyen/adyen-web/styles/adyen.css');
     const version = (JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { version: string }).version;
     return {
-      ours: { initial: report.initial, total: report.total, css: NO_BYTES, chunks: ourChunks.length },
+      ours: { initial: report.initial, total: report.total, buyer: report.buyer, css: NO_BYTES, chunks: ourChunks.length },
       peer: { ...figuresOf(peerChunks, sizesOf(readFileSync(cssFile, 'utf8'))), version, cssFile: cssFile.slice(ROOT.length + 1) },
       ourBuildDir,
     };
