@@ -1,9 +1,9 @@
 /**
  * The script-tag builds of the widget (`dist/cdn/`), made from its side-effect entry
- * (`src/widget/define.ts`), which registers every element:
- * - `module`: `pay-checkout.js`, one ES module for `<script type="module">`, minified; each
- *   `import()` in the sources becomes a chunk in `chunks/` that the browser fetches only
- *   when the buyer needs it (the Pix QR encoder, for one).
+ * (`src/widget/script-tag.ts`), which registers the form's elements and the others when needed:
+ * - `module`: `pay-checkout.js`, the ES module for `<script type="module">`, minified, with the
+ *   form's code in one chunk it imports and each `import()` in the sources a chunk in `chunks/`
+ *   that the browser fetches only when the buyer needs it (the Pix QR encoder, for one).
  * - `classic`: `pay-checkout.classic.js`, one IIFE for shops that cannot load modules. A
  *   classic script cannot `import()` a chunk, so the on-demand code is inlined: one bigger
  *   file. Its exports are on `window.PayCheckout`.
@@ -64,8 +64,12 @@ function chunkName(chunk: Rolldown.PreRenderedChunk): string {
 
 
 /**
- * How the module build's code is cut. Everything the entry imports statically goes into
- * `pay-checkout.js` itself: one request, nothing in between. What every buyer fetches after the
+ * How the module build's code is cut. Everything the entry imports statically goes into one
+ * chunk, `chunks/checkout-core-<hash>.js`, and `pay-checkout.js` keeps only the entry's own lines
+ * (a few hundred bytes): the on-demand chunks import the core by its hashed name, never the
+ * entry, whose URL is the shop's to choose (`?ver=3`, a redirect) and would otherwise be loaded
+ * and run a second time under its plain name. The core's name changes with its content, so a CDN
+ * can cache it for good while the entry stays short-lived. What every buyer fetches after the
  * first chunk travels in one chunk rather than several small ones (each file carries its own
  * compression overhead, and gzip cannot share a dictionary across files): the payment's code
  * (fetched when the buyer starts on the form) with the card tokenizer, the answer readers they
@@ -74,7 +78,7 @@ function chunkName(chunk: Rolldown.PreRenderedChunk): string {
  * the sandbox's 3-D Secure provider with its challenge dialog, each result view, the QR encoder.
  */
 const CHUNK_GROUPS: Rolldown.CodeSplittingGroup[] = [
-  { name: 'pay-checkout', tags: ['$initial'], priority: 3 },
+  { name: 'checkout-core', tags: ['$initial'], test: (id) => id !== CDN_ENTRY, priority: 3 },
   {
     name: 'payment',
     test: (id) =>

@@ -15,7 +15,7 @@ import {
   PayStatusChangeEvent,
   PayThreeDSecureCancelEvent,
   type PayCheckout,
-} from '../src/widget/script-tag.js';
+} from '../src/widget/index.js';
 import { offersEveryMethod, type DemoSettings } from './demo-settings.js';
 
 /** Every event `<pay-checkout>` and its inner elements fire, by the names their classes declare. */

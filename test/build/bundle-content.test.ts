@@ -61,6 +61,12 @@ describe('the script-tag build (dist/cdn/pay-checkout.js): what goes in', () => 
       assert.equal(loadingOf('src/widget/i18n/messages/pt-BR.ts'), 'on demand');
     });
 
+    it("keeps the entry to its own few lines, which no chunk imports (its URL is the shop's, a query or a redirect would load it twice)", () => {
+      const entry = chunks.find((chunk) => chunk.isEntry)!;
+      assert.deepEqual(chunks.filter((chunk) => chunk.imports.includes(entry.fileName) || chunk.dynamicImports.includes(entry.fileName)).map((chunk) => chunk.fileName), []);
+      assert.deepEqual(Object.keys(entry.modules).map((id) => id.slice(id.lastIndexOf('src/'))), ['src/widget/script-tag.ts']);
+    });
+
     it('lets the boleto and card views come without the Pix view or its QR encoder', () => {
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
       /** The modules a chunk brings, with every chunk it imports statically. */

@@ -1,6 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -65,6 +65,9 @@ describe('the script-tag builds in a browser', () => {
     dir = mkdtempSync(join(tmpdir(), 'pay-checkout-cdn-'));
     for (const variant of ['module', 'classic', 'development'] as const) await buildCdnVariant(variant, { outDir: dir, logLevel: 'error', sourcemap: false });
     writeFileSync(join(dir, 'module.html'), shopPage(`<script type="module" src="/${CDN_FILE_NAMES.module}"></script>`));
+    // A shop whose platform versions every script it adds (WordPress's `?ver=`), on a page deeper than the script.
+    mkdirSync(join(dir, 'shop'));
+    writeFileSync(join(dir, 'shop', 'versioned.html'), shopPage(`<script type="module" src="../${CDN_FILE_NAMES.module}?ver=3"></script>`));
     writeFileSync(join(dir, 'classic.html'), shopPage(`<script src="/${CDN_FILE_NAMES.classic}"></script>`));
     writeFileSync(join(dir, 'development.html'), shopPage(`<script type="module" src="/${CDN_FILE_NAMES.development}"></script>`));
     ({ server, origin } = await serveDirectory(dir));
@@ -122,6 +125,24 @@ describe('the script-tag builds in a browser', () => {
         assert.ok(chunks.some((file) => file.startsWith(name)), `no ${name}* in ${chunks.join(', ')}`);
       }
       assert.deepEqual(loaded, chunks.map(() => 'object'));
+      await page.close();
+    });
+
+    it('runs once when its URL carries a query: every chunk imports the code by its own name, never the entry', async () => {
+      const page = await browser.newPage();
+      const fetched: string[] = [];
+      page.on('request', (request) => fetched.push(new URL(request.url()).pathname + new URL(request.url()).search));
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(`${origin}/shop/versioned.html`);
+      await page.waitForFunction(() => customElements.get('pay-checkout') !== undefined, undefined, { timeout: 5_000 });
+      await useOnDemandElements(page);
+      const scripts = fetched.filter((path) => path.endsWith('.js') || path.includes('.js?'));
+      assert.deepEqual(scripts.filter((path) => path.startsWith(`/${CDN_FILE_NAMES.module}`)), [`/${CDN_FILE_NAMES.module}?ver=3`]);
+      assert.deepEqual(scripts.filter((path, index) => scripts.indexOf(path) !== index), [], `fetched twice: ${scripts.join(', ')}`);
+      assert.ok(scripts.some((path) => path.startsWith('/chunks/checkout-core-')), scripts.join(', '));
+      assert.deepEqual(await definedTags(page), TAGS);
+      assert.deepEqual(errors, []);
       await page.close();
     });
 
