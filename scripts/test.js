@@ -51,9 +51,16 @@ if (!run('typecheck (tsc --noEmit)', bin('tsc'), ['--noEmit', '-p', '.'])) {
 
 const nodeTests = findTests(join(root, 'test'), (name) => name.endsWith('.test.ts') && !name.endsWith('.browser.test.ts'));
 const nodeTotals = join(work, 'node.json');
+/**
+ * No test of ours takes a minute (the longest, a fuzzer's 10,000 cases, about 35 s here); a test that
+ * waits on a stream or a server that never answers fails at this bound instead of holding up the run.
+ * A test that sets its own `timeout` keeps it.
+ */
+const NODE_TEST_TIMEOUT_MS = 180_000;
 const nodeOk = run('node tests', process.execPath, [
   '--import', 'tsx',
   '--test',
+  `--test-timeout=${NODE_TEST_TIMEOUT_MS}`,
   '--test-reporter=spec', '--test-reporter-destination=stdout',
   '--test-reporter=./scripts/node-test-counter.js', `--test-reporter-destination=${nodeTotals}`,
   ...nodeTests,

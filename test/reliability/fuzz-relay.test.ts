@@ -19,6 +19,7 @@ import { CHARGE_STATUSES } from '../../src/contract/orders.js';
 import { TEST_CARDS } from '../../src/sandbox/card-outcomes.js';
 import type { RelayWebhookEvent } from '../../src/relay/index.js';
 import {
+  answered,
   bodyInit,
   chargeBodyArbitrary,
   contentTypeArbitrary,
@@ -193,7 +194,9 @@ describe('fuzz: relay POST charges and POST webhooks', () => {
     assert.ok((seen.get(201) ?? 0) > 0, 'some fuzzed charges were valid and made orders');
     assert.ok(cardRefusals > 100, `card-like values were placed and refused ${cardRefusals} times`);
     assert.ok((seen.get(400) ?? 0) > 0 && (seen.get(415) ?? 0) > 0 && (seen.get(413) ?? 0) > 0, `the refusals covered: ${JSON.stringify([...seen])}`);
-    console.log(`fuzz relay POST charges: ${RUNS_PER_ROUTE} cases, seed ${FUZZ_SEED}, statuses ${JSON.stringify(Object.fromEntries([...seen].sort()))}, card data refused ${cardRefusals}`);
+    const cases = answered(seen);
+    assert.ok(cases >= RUNS_PER_ROUTE, `${cases} cases answered`);
+    console.log(`fuzz relay POST charges: ${cases} cases, seed ${FUZZ_SEED}, statuses ${JSON.stringify(Object.fromEntries([...seen].sort()))}, card data refused ${cardRefusals}`);
   });
 
   it(`POST webhooks: ${RUNS_PER_ROUTE} random deliveries, 401 unless the secret matches, never a 5xx`, async () => {
@@ -276,6 +279,8 @@ describe('fuzz: relay POST charges and POST webhooks', () => {
       assert.deepEqual(Object.keys(event).sort(), ['data', 'event']);
       assert.equal(JSON.stringify(event).includes(WEBHOOK_SECRET), false, 'onEvent never gets the secret');
     }
-    console.log(`fuzz relay POST webhooks: ${RUNS_PER_ROUTE} cases, seed ${FUZZ_SEED}, statuses ${JSON.stringify(Object.fromEntries([...seen].sort()))}, onEvent ${events.length}`);
+    const cases = answered(seen);
+    assert.ok(cases >= RUNS_PER_ROUTE, `${cases} cases answered`);
+    console.log(`fuzz relay POST webhooks: ${cases} cases, seed ${FUZZ_SEED}, statuses ${JSON.stringify(Object.fromEntries([...seen].sort()))}, onEvent ${events.length}`);
   });
 });
