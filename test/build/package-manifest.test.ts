@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
@@ -10,6 +10,9 @@ import { registeredTags, registrationFiles, ROOT } from './package-layout.js';
 const run = promisify(execFile);
 
 interface PackageManifest {
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+  scripts: Record<string, string>;
   sideEffects: string[];
   customElements: string;
   files: string[];
@@ -17,6 +20,25 @@ interface PackageManifest {
 }
 
 const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as PackageManifest;
+
+/** The packages (not `node:` modules) that the TypeScript files under `dir` import for their code, not only for types. */
+function importedPackages(dir: string): string[] {
+  const specifiers = readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts'))
+    .flatMap((file) => {
+      const code = readFileSync(join(dir, file), 'utf8');
+      const statements = [
+        /^\s*import\s+(?!type\s)(?:[^;'"]*?from\s*)?['"]([^'"]+)['"]/gm,
+        /^\s*export\s*(?:\*|\{[^}]*\})\s*from\s*['"]([^'"]+)['"]/gm,
+        /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g,
+      ];
+      return statements.flatMap((pattern) => [...code.matchAll(pattern)].map((match) => match[1]!));
+    });
+  const packages = specifiers
+    .filter((specifier) => !specifier.startsWith('.') && !specifier.startsWith('node:'))
+    .map((specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/'));
+  return [...new Set(packages)].sort();
+}
 
 const toDist = (source: string) => `./${source.replace(/^src\//, 'dist/').replace(/\.ts$/, '.js')}`;
 
@@ -35,6 +57,17 @@ describe('package.json', () => {
       const listed = manifest.sideEffects.filter((path) => path.startsWith('./src/')).sort();
       assert.deepEqual(listed, sources.map((source) => `./${source}`).sort());
     });
+  });
+
+  it('depends at run time on exactly the packages the sources import; the rest, tsx included, is for development', () => {
+    const { dependencies, devDependencies } = manifest;
+    assert.deepEqual(Object.keys(dependencies).sort(), importedPackages(join(ROOT, 'src')));
+    // bin/ runs the sources through tsx only in a clone, where npm installs the development packages.
+    assert.ok('tsx' in devDependencies && !('tsx' in dependencies));
+  });
+
+  it('builds before it is packed, so a published package always has dist/', () => {
+    assert.equal(manifest.scripts['prepack'], 'npm run build');
   });
 
   it('publishes the command line, dist/ but the demo page, and the manifest', () => {
