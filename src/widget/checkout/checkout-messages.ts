@@ -8,12 +8,9 @@ import { RelayAnswerError } from './relay-connection.js';
 
 /** The text of the error state when the configuration could not be loaded. */
 export function loadFailureMessage(error: unknown): MessageKey {
-  if (error instanceof RelayAnswerError && (error.type === 'offer_not_found' || error.type === 'offer_not_allowed')) {
-    return 'error.offerUnavailable';
-  }
-  // The relay answered (a failure of the service, not of the buyer's connection).
-  if (error instanceof RelayAnswerError) return 'checkout.loadFailedService';
-  return 'checkout.loadFailed';
+  if (!(error instanceof RelayAnswerError)) return 'checkout.loadFailed';
+  // The relay answered: the offer is gone, or the service failed (not the buyer's connection).
+  return error.type === 'offer_not_found' || error.type === 'offer_not_allowed' ? 'error.offerUnavailable' : 'checkout.loadFailedService';
 }
 
 /**

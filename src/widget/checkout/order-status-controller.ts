@@ -7,7 +7,6 @@
  * a removal stops it, and the next connection starts it again.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { isFinalChargeStatus } from '../../contract/charge-statuses.js';
 import { isCardMethod } from '../../contract/payment-method-lists.js';
 import { PayFailedEvent } from '../events/failed-event.js';
 import { PayPaidEvent } from '../events/paid-event.js';
@@ -71,8 +70,9 @@ export class OrderStatusController implements ReactiveController {
   }
 
   hostConnected(): void {
+    // A final status needs no following: the live status itself starts nothing for one.
     const { order, followed } = this;
-    if (order && followed?.live && followed.live.transport === 'stopped' && !isFinalChargeStatus(order.status)) followed.live.start(order.status);
+    if (order && followed?.live?.transport === 'stopped') followed.live.start(order.status);
   }
 
   hostDisconnected(): void {

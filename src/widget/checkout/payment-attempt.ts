@@ -50,6 +50,12 @@ import {
 /** Rate-limit waits (429, or a key still processing) taken without asking the buyer, per try. */
 export const MAX_AUTOMATIC_WAITS = 3;
 
+/**
+ * The longest of those waits: the API's and the relay's limits count by the minute. A longer
+ * `Retry-After` (a proxy's hour) is shown to the buyer, who decides, instead of a spinner that long.
+ */
+export const MAX_AUTOMATIC_WAIT_SECONDS = 60;
+
 
 /** Everything the form gives an attempt. Fixed for the attempt's life. */
 export interface PaymentRequest {
@@ -264,7 +270,7 @@ export class PaymentAttempt {
         if (!(error instanceof RelayAnswerError)) throw error;
         const wait = error.retryAfterSeconds;
         if ((error.status === 429 || error.status === 409) && wait !== undefined) {
-          if (waits >= MAX_AUTOMATIC_WAITS) return interrupted('service', wait);
+          if (waits >= MAX_AUTOMATIC_WAITS || wait > MAX_AUTOMATIC_WAIT_SECONDS) return interrupted('service', wait);
           waits += 1;
           this.services.onStep?.({ step: 'waiting', seconds: wait });
           await (this.services.sleep ?? waitFor)(wait * 1000, signal);
@@ -275,7 +281,8 @@ export class PaymentAttempt {
           body = this.superseded;
           continue;
         }
-        if (error.status >= 500) return interrupted('service');
+        // A 429 without a wait (a proxy's throttle) is as passing as a failure of the service.
+        if (error.status >= 500 || error.status === 429) return interrupted('service');
         return { outcome: 'refused', errorType: error.type, fields: error.fields };
       }
     }

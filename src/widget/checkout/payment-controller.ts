@@ -104,11 +104,10 @@ export class PaymentController implements ReactiveController {
     if (attempt) void this.run(() => attempt);
   }
 
-  /** Back to the form after a result: the buyer will pay again, with a new attempt. */
+  /** Back to the form after a result (which never comes with a banner): the buyer will pay again, with a new attempt. */
   reset(): void {
     if (this.phase !== 'created') return;
     this.phase = 'form';
-    this.banner = undefined;
     this.host.requestUpdate();
   }
 
@@ -123,8 +122,8 @@ export class PaymentController implements ReactiveController {
     const abort = new AbortController();
     this.abort = abort;
     this.phase = 'paying';
+    // No step to clear: every run ends with none.
     this.banner = undefined;
-    this.step = undefined;
     this.host.requestUpdate();
     this.view.announce(translate(this.view.locale(), 'checkout.submitting'));
     let outcome: AttemptOutcome;

@@ -71,6 +71,14 @@ async function answerError(response: Response): Promise<RelayAnswerError> {
 
 const ACCEPT_JSON = { Accept: 'application/json' };
 
+/**
+ * How long a request to the relay may take, its body included. A phone's connection can stall
+ * without failing, and the browser would wait minutes: past this the request is dropped and reads
+ * as unreachable, which the buyer may try again with the same key. Longer than the relay's own
+ * worst case for a charge (up to 30 s for a pacing slot, then up to 30 s of retries upstream).
+ */
+export const RELAY_TIMEOUT_MS = 75_000;
+
 export interface RelayConnectionOptions {
   /** Where the relay is mounted: `/checkout`, `https://shop.example/api/pay`. */
   relay: string;
@@ -78,20 +86,24 @@ export interface RelayConnectionOptions {
   baseUrl?: string;
   /** The `fetch` to use; by default the page's, looked up at each call. */
   fetch?: typeof fetch;
+  /** Milliseconds a request may take before it is dropped as unreachable; `RELAY_TIMEOUT_MS` by default. */
+  timeoutMs?: number;
 }
 
 /** One relay, as the checkout talks to it. */
 export class RelayConnection {
   private readonly base: string;
   private readonly fetcher: typeof fetch;
+  private readonly timeoutMs: number;
 
   constructor(options: RelayConnectionOptions) {
-    const base = options.baseUrl ?? globalThis.document?.baseURI ?? globalThis.location?.href;
+    const base = options.baseUrl ?? globalThis.document?.baseURI;
     // `/checkout/` and `/checkout` are the same mount point; routes are appended after a slash.
     // Resolved with a trailing slash, then without it, so '/', 'https://pay.example' and
     // '/checkout/' all end up as '<origin>[/path]' and routes join with one slash.
     this.base = new URL(`${options.relay.replace(/\/+$/, '')}/`, base).href.replace(/\/$/, '');
     this.fetcher = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.timeoutMs = options.timeoutMs ?? RELAY_TIMEOUT_MS;
   }
 
   /** The absolute URL of a route under the relay. */
@@ -106,26 +118,38 @@ export class RelayConnection {
 
   /** Sends `init` to `route` and reads the answer's body with `read`; `what` names the answer in errors. */
   private async request<T>(route: string, init: RequestInit, read: (body: unknown) => T | undefined, what: string): Promise<T> {
-    let response: Response;
+    const { signal } = init;
+    // One signal for the caller's abort and the time limit (AbortSignal.any is too recent for some phones).
+    const limit = new AbortController();
+    const drop = () => limit.abort(signal?.reason);
+    const timer = setTimeout(drop, this.timeoutMs);
+    signal?.addEventListener('abort', drop);
+    if (signal?.aborted) drop();
     try {
-      response = await this.fetcher(this.url(route), { credentials: 'same-origin', ...init });
-    } catch (error) {
-      if (init.signal?.aborted || (error instanceof DOMException && error.name === 'AbortError')) throw error;
-      throw new RelayUnreachableError('The relay could not be reached.', { cause: error });
+      let response: Response;
+      try {
+        response = await this.fetcher(this.url(route), { credentials: 'same-origin', ...init, signal: limit.signal });
+      } catch (error) {
+        if (signal?.aborted) throw error;
+        throw new RelayUnreachableError('The relay could not be reached.', { cause: error });
+      }
+      if (!response.ok) throw await answerError(response);
+      let body: unknown;
+      try {
+        body = await response.json();
+      } catch (error) {
+        // The status came but the body did not: for a charge, the answer was lost on the way.
+        throw new RelayUnreachableError(`The relay's ${what} could not be read.`, { cause: error });
+      }
+      const answer = read(body);
+      if (answer === undefined) {
+        throw new RelayAnswerError(`The relay's ${what} is not in the expected form.`, { status: response.status, type: 'unknown' });
+      }
+      return answer;
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', drop);
     }
-    if (!response.ok) throw await answerError(response);
-    let body: unknown;
-    try {
-      body = await response.json();
-    } catch (error) {
-      // The status came but the body did not: for a charge, the answer was lost on the way.
-      throw new RelayUnreachableError(`The relay's ${what} could not be read.`, { cause: error });
-    }
-    const answer = read(body);
-    if (answer === undefined) {
-      throw new RelayAnswerError(`The relay's ${what} is not in the expected form.`, { status: response.status, type: 'unknown' });
-    }
-    return answer;
   }
 
   /** `GET config?offer=ID`: the product, price, methods, instalments and provider settings of one offer. */

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { MAX_AUTOMATIC_WAITS, PaymentAttempt } from '../../../src/widget/checkout/payment-attempt.js';
+import { MAX_AUTOMATIC_WAIT_SECONDS, MAX_AUTOMATIC_WAITS, PaymentAttempt } from '../../../src/widget/checkout/payment-attempt.js';
 import type { AttemptStep, PaymentRequest, PaymentServices } from '../../../src/widget/checkout/payment-attempt.js';
 import { RelayAnswerError, RelayUnreachableError } from '../../../src/widget/checkout/relay-connection.js';
 import type { CheckoutChargeRequest, CheckoutOrder } from '../../../src/widget/checkout/relay-connection.js';
@@ -183,6 +183,23 @@ describe('a payment attempt', () => {
       const attempt = new PaymentAttempt(request(), { relay, sleep: async () => undefined });
       assert.deepEqual(await run(attempt), { outcome: 'interrupted', waitSeconds: 2, cause: 'service' });
       assert.equal(sent.length, MAX_AUTOMATIC_WAITS + 1);
+    });
+
+    it(`hands a wait longer than ${MAX_AUTOMATIC_WAIT_SECONDS} s (a proxy's Retry-After) to the buyer at once`, async () => {
+      const { relay, sent } = fakeRelay([relayError(429, 'rate_limited', { retryAfterSeconds: MAX_AUTOMATIC_WAIT_SECONDS + 1 }), order()]);
+      const waits: number[] = [];
+      const attempt = new PaymentAttempt(request(), { relay, sleep: async (ms) => void waits.push(ms) });
+      assert.deepEqual(await run(attempt), { outcome: 'interrupted', waitSeconds: MAX_AUTOMATIC_WAIT_SECONDS + 1, cause: 'service' });
+      assert.deepEqual(waits, []);
+      assert.equal(sent.length, 1);
+    });
+
+    it("is interrupted, not refused, by a 429 that names no wait (a proxy's throttle): the buyer tries again with the same key", async () => {
+      const { relay, sent } = fakeRelay([relayError(429, 'unknown'), order()]);
+      const attempt = new PaymentAttempt(request(), { relay, sleep: async () => undefined });
+      assert.deepEqual(await run(attempt), { outcome: 'interrupted', waitSeconds: undefined, cause: 'service' });
+      assert.equal((await run(attempt)).outcome, 'created');
+      assert.equal(sent[1]!.key, sent[0]!.key);
     });
 
     it('waits too while the first request with the key is still processing (409 with a wait)', async () => {

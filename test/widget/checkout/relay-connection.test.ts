@@ -5,6 +5,7 @@ import {
   RelayAnswerError,
   RelayConnection,
   RelayUnreachableError,
+  RELAY_TIMEOUT_MS,
 } from '../../../src/widget/checkout/relay-connection.js';
 import type { CheckoutChargeRequest } from '../../../src/widget/checkout/relay-connection.js';
 
@@ -133,6 +134,46 @@ describe('the relay connection', () => {
     const cut = fakeFetch(() => new Response('{"id": "ord_', { status: 201 }));
     const lost = await rejection(new RelayConnection({ relay: 'https://relay.example', fetch: cut.fetch }).createCharge(CHARGE, { idempotencyKey: 'k' }));
     assert.ok(lost instanceof RelayUnreachableError);
+  });
+
+  describe('when the relay does not answer in time', () => {
+    /** A fetch that answers nothing, or a body that stops halfway, until its signal aborts, as the browser's does. */
+    const stalled = (partialBody: boolean) =>
+      ((_input: RequestInfo | URL, init: RequestInit = {}) => {
+        const { signal } = init;
+        const aborted = () => signal?.reason ?? new DOMException('aborted', 'AbortError');
+        if (!partialBody) return new Promise<Response>((_resolve, reject) => signal?.addEventListener('abort', () => reject(aborted())));
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('{"id": "ord_1", '));
+            signal?.addEventListener('abort', () => controller.error(aborted()));
+          },
+        });
+        return Promise.resolve(new Response(body, { status: 201, headers: { 'Content-Type': 'application/json' } }));
+      }) as typeof fetch;
+
+    it('drops a request with no answer after timeoutMs, as unreachable: trying again with the same key is safe', async () => {
+      const connection = new RelayConnection({ relay: 'https://relay.example', fetch: stalled(false), timeoutMs: 20 });
+      assert.ok((await rejection(connection.createCharge(CHARGE, { idempotencyKey: 'k' }))) instanceof RelayUnreachableError);
+    });
+
+    it('drops an answer whose body stops coming, as a lost answer', async () => {
+      const connection = new RelayConnection({ relay: 'https://relay.example', fetch: stalled(true), timeoutMs: 20 });
+      assert.ok((await rejection(connection.createCharge(CHARGE, { idempotencyKey: 'k' }))) instanceof RelayUnreachableError);
+    });
+
+    it("lets the caller's abort through with its own reason before the time is up", async () => {
+      const abort = new AbortController();
+      const connection = new RelayConnection({ relay: 'https://relay.example', fetch: stalled(false), timeoutMs: 60_000 });
+      const pending = rejection(connection.getConfig('77BcHrY', { signal: abort.signal }));
+      const reason = new Error('the checkout left the page');
+      abort.abort(reason);
+      assert.equal(await pending, reason);
+    });
+
+    it('waits RELAY_TIMEOUT_MS by default, longer than the relay may take for a charge', () => {
+      assert.ok(RELAY_TIMEOUT_MS > 60_000);
+    });
   });
 
   it('lets an abort through as it is, never as a network failure', async () => {
