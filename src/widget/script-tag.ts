@@ -10,9 +10,9 @@
  * It is a small file that imports the rest from `chunks/`, so no chunk ever imports it back:
  * its URL is the shop's (`pay-checkout.js?ver=3`, a redirect to a versioned copy), and a chunk
  * importing it by its plain name would make the browser load and run a second copy, with state
- * of its own. What a page script can take from it: `PayCheckout` (to register a subclass, as
- * `customElements.get('pay-checkout')` also gives) and the 3-D Secure errors a provider of the
- * page's own throws. The npm package's `widget/define` registers every element at once and
+ * of its own. What a page script can take from it: the 3-D Secure errors a provider of the
+ * page's own throws (the checkout tells a cancel from a refusal by them); the class of an element
+ * is `customElements.get(tag)`, to subclass it. The npm package's `widget/define` registers every element at once and
  * exports everything instead: a shop's own bundler splits it as it likes.
  */
 import './checkout/checkout.js';
@@ -20,5 +20,4 @@ import { loadWhenUsed } from './on-demand-elements.js';
 
 loadWhenUsed(document);
 
-export { PayCheckout } from './checkout/checkout.js';
 export { ThreeDSecureCanceledError, ThreeDSecureFailedError, ThreeDSecureSessionError } from './three-d-secure/provider.js';

@@ -158,11 +158,15 @@ describe('the script-tag builds in a browser', () => {
   });
 
   describe('when a page loads pay-checkout.classic.js as a classic script', () => {
-    it(`registers every element (the on-demand ones when used) and puts the classes on window.${CLASSIC_GLOBAL_NAME}`, async () => {
+    it(`registers every element (the on-demand ones when used) and puts the 3-D Secure errors on window.${CLASSIC_GLOBAL_NAME}`, async () => {
       const { page, errors } = await visit('classic.html');
       await useOnDemandElements(page);
       assert.deepEqual(await definedTags(page), TAGS);
-      assert.equal(await page.evaluate((name) => typeof (window as unknown as Record<string, { PayCheckout?: unknown }>)[name]?.PayCheckout, CLASSIC_GLOBAL_NAME), 'function');
+      const exported = await page.evaluate(
+        (name) => Object.entries((window as unknown as Record<string, Record<string, unknown>>)[name] ?? {}).map(([key, value]) => `${key}: ${typeof value}`),
+        CLASSIC_GLOBAL_NAME,
+      );
+      assert.deepEqual(exported.sort(), ['ThreeDSecureCanceledError: function', 'ThreeDSecureFailedError: function', 'ThreeDSecureSessionError: function']);
       assert.deepEqual(errors, []);
       await page.close();
     });
