@@ -6,7 +6,12 @@
  * error) → the relay (in-process, mounted at `/checkout`) → the sandbox on a loopback port,
  * whose charge endpoint fails at random: 5xx and 503 before the service, inside it (the
  * acquirer) and after it (the answer lost), delays past the relay client's 300 ms per-attempt
- * timeout, dropped connections, 429 with `Retry-After`, HTML and plain-text bodies.
+ * timeout, dropped connections, 429 with `Retry-After`, HTML and plain-text bodies. Between
+ * the widget and the relay the buyer's network and a proxy fail too (relay-faults.ts): a
+ * connection dropped before the relay or after it made the order, an answer cut mid-body, a
+ * proxy's HTML 502, plain-text 503 and 429 with `Retry-After`, a relay slower than the proxy's
+ * timeout that makes the order after the proxy answered 504, and a connection that stalls until
+ * the widget's own time limit drops it while the request reaches the relay later.
  *
  * Afterwards every checkout must be in a known state, no checkout may have two orders, and no
  * promise may have been left rejected without a handler.
@@ -28,7 +33,11 @@ import { RelayConnection } from '../../src/widget/checkout/relay-connection.js';
 import type { AntifraudProfiler } from '../../src/widget/providers/antifraud-profiler.js';
 import { createApiCardTokenizer } from '../../src/widget/providers/card-tokenizer.js';
 import { CLIENT_ID, CLIENT_SECRET, PUBLIC_CLIENT_ID, recordingFetch, type RecordingFetch } from './checkout-stack.js';
+import { seedFromEnvironment } from './charge-fuzz-inputs.js';
+import { faultyRelayLeg } from './relay-faults.js';
 
+/** A fixed seed, so every run plans the same buyers; `CHAOS_SEED` plans others. */
+const CHAOS_SEED = seedFromEnvironment('CHAOS_SEED', 0xc4a05);
 const CHECKOUTS = 600;
 const PARALLEL_CHECKOUTS = 20;
 /** The relay client's time limit per attempt; the delay faults last longer. */
@@ -36,6 +45,11 @@ const REQUEST_TIMEOUT_MS = 300;
 const PAST_TIMEOUT_MS = 450;
 /** Waits the relay asks the widget for (`retryAfter`, whole seconds) pass this many times faster here. */
 const WAIT_SCALE = 50;
+/** The proxy in front of the relay: how long it waits for the relay, and the seconds its own 429 asks for. */
+const PROXY_TIMEOUT_MS = 400;
+const PROXY_RETRY_AFTER_SECONDS = 2;
+/** The widget's time limit on a relay call, scaled down like the waits: longer than the relay takes here with its retries. */
+const WIDGET_TIMEOUT_MS = 3_000;
 const CHARGE_PATH = '/public_api/payments/';
 const RELAY_BASE = 'http://relay.test/checkout';
 
@@ -129,6 +143,8 @@ interface CheckoutPlan {
   /** Times the buyer presses "Pay" again after an interruption before giving up. */
   patience: number;
   buyerIp: string;
+  /** Seeds the faults the buyer's requests meet on the way to the relay: their n-th request meets the same on every run. */
+  networkSeed: number;
 }
 
 /** How a checkout ended, as the buyer saw it. */
@@ -172,7 +188,13 @@ function planCheckouts(count: number, random: () => number): CheckoutPlan[] {
       const number = cards[Math.floor(random() * cards.length)]!;
       request.card = { details: { number, holderName: 'ANA SOUZA', expMonth: '12', expYear: '2034', cvv: '123' }, installments: 1 + Math.floor(random() * 3) };
     }
-    return { id, request, patience: random() < 0.12 ? 0 : 3, buyerIp: `198.51.100.${1 + (index % 250)}` };
+    return {
+      id,
+      request,
+      patience: random() < 0.12 ? 0 : 3,
+      buyerIp: `198.51.100.${1 + (index % 250)}`,
+      networkSeed: Math.floor(random() * 4_294_967_296),
+    };
   });
 }
 
@@ -244,15 +266,21 @@ describe('chaos: checkouts through widget code, relay and a failing sandbox', ()
     const { sandbox } = served;
     sandbox.world.faults = FAULTS.map(({ rule }) => ({ ...rule, method: 'POST', path: CHARGE_PATH, remaining: FAULT_SUPPLY }));
     const ruleKinds = new Map(sandbox.world.faults.map((rule, index) => [rule, FAULTS[index]!.kind]));
+    const widgetLeg = faultyRelayLeg({ proxyTimeoutMs: PROXY_TIMEOUT_MS, widgetTimeoutMs: WIDGET_TIMEOUT_MS, retryAfterSeconds: PROXY_RETRY_AFTER_SECONDS });
 
-    let relayChargeRequests = 0;
+    let widgetChargeCalls = 0;
     let automaticWaits = 0;
     const services = (plan: CheckoutPlan): PaymentServices => {
+      const toRelay = widgetLeg.between(
+        (input, init) => relay.fetch(new Request(input, init), { remoteAddress: plan.buyerIp }),
+        seededRandom(plan.networkSeed),
+      );
       const connection = new RelayConnection({
         relay: RELAY_BASE,
+        timeoutMs: WIDGET_TIMEOUT_MS,
         fetch: (input, init) => {
-          relayChargeRequests += 1;
-          return relay.fetch(new Request(input, init), { remoteAddress: plan.buyerIp });
+          widgetChargeCalls += 1;
+          return toRelay(input, init);
         },
       });
       return {
@@ -285,7 +313,7 @@ describe('chaos: checkouts through widget code, relay and a failing sandbox', ()
       }
     }
 
-    const plans = planCheckouts(CHECKOUTS, seededRandom(0xc4a05));
+    const plans = planCheckouts(CHECKOUTS, seededRandom(CHAOS_SEED));
     const runs: CheckoutRun[] = [];
     let next = 0;
     await Promise.all(
@@ -295,12 +323,18 @@ describe('chaos: checkouts through widget code, relay and a failing sandbox', ()
     );
     const checkoutsDone = Date.now();
 
-    // A delayed request may still be on its way to making an order: settle the world first.
+    // A delayed request may still be on its way to making an order: settle the world first,
+    // the relay's requests that the proxy gave up on, then the sandbox's.
+    await widgetLeg.settled();
     await served.drained();
     const faultsFired = Object.fromEntries(
       [...ruleKinds].map(([rule, kind]) => [kind, FAULT_SUPPLY - (rule.remaining ?? FAULT_SUPPLY)]),
     );
     sandbox.world.faults = [];
+    widgetLeg.stop();
+    // Counted before the replays below, which go through the relay too.
+    const chargeCallsFromWidget = widgetChargeCalls;
+    const chargeCallsAtRelay = widgetLeg.reachedRelay();
 
     const ordersByCheckout = new Map<string, string[]>();
     for (const order of sandbox.world.orders.values()) {
@@ -359,7 +393,8 @@ describe('chaos: checkouts through widget code, relay and a failing sandbox', ()
     const methods = new Map<string, number>();
     for (const { plan } of runs) methods.set(plan.request.method, (methods.get(plan.request.method) ?? 0) + 1);
     const ordersMade = [...ordersByCheckout.values()].reduce((sum, orders) => sum + orders.length, 0);
-    const relayRetries = upstreamCharges.length - relayChargeRequests;
+    const relayRetries = upstreamCharges.length - chargeCallsAtRelay;
+    const widgetFaultsFired = widgetLeg.fired;
     const upstreamAnswers = new Map<string, number>();
     for (const { status } of upstreamCharges) upstreamAnswers.set(String(status ?? 'none'), (upstreamAnswers.get(String(status ?? 'none')) ?? 0) + 1);
     console.log(
@@ -369,8 +404,10 @@ describe('chaos: checkouts through widget code, relay and a failing sandbox', ()
         `  ends                 ${JSON.stringify(Object.fromEntries([...ends].sort()))}`,
         `  faults fired         ${JSON.stringify(faultsFired)}`,
         `  faults fired, total  ${Object.values(faultsFired).reduce((sum, count) => sum + count, 0)}`,
+        `  widget-side faults   ${JSON.stringify(widgetFaultsFired)}`,
+        `  widget-side, total   ${Object.values(widgetFaultsFired).reduce((sum, count) => sum + count, 0)} (seed ${CHAOS_SEED})`,
         `  widget retries       ${widgetRetries} runs again with the same key after an interruption, ${automaticWaits} automatic waits (429 or key in processing)`,
-        `  relay retries        ${relayRetries} (${relayChargeRequests} charge calls from the widget, ${upstreamCharges.length} charge requests upstream)`,
+        `  relay retries        ${relayRetries} (${chargeCallsFromWidget} charge calls from the widget, ${chargeCallsAtRelay} of them at the relay, ${upstreamCharges.length} charge requests upstream)`,
         `  upstream answers     ${JSON.stringify(Object.fromEntries([...upstreamAnswers].sort()))} (none: dropped or past the timeout)`,
         `  orders               ${ordersMade} in the sandbox; ${recovered} of them found again by replaying a given-up attempt's key`,
         `  duplicates           ${duplicates}`,
@@ -387,7 +424,9 @@ describe('chaos: checkouts through widget code, relay and a failing sandbox', ()
     assert.equal(otherKeys.length, 0, 'every charge went upstream with its attempt\'s one key');
     assert.deepEqual(unknown, [], 'every checkout ends in a known state');
     assert.equal(unhandledRejections, 0, 'no unhandled rejection');
+    assert.deepEqual(widgetLeg.relayThrew, [], 'the relay answered every request, the ones the proxy gave up on included');
     for (const [kind, fired] of Object.entries(faultsFired)) assert.ok(fired > 0, `the fault "${kind}" never fired`);
+    for (const [kind, fired] of Object.entries(widgetFaultsFired)) assert.ok(fired > 0, `the widget-side fault "${kind}" never fired`);
     assert.ok((ends.get('order paid') ?? 0) > 0 && (ends.get('order waiting_payment') ?? 0) > 0, 'cards and Pix/boleto orders were made');
   });
 });
