@@ -81,19 +81,31 @@ export interface OpenOptions {
   query?: string;
   width?: number;
   height?: number;
+  /**
+   * Runs on the fresh context before the page is first requested: for init scripts and bindings
+   * (`context.addInitScript`, `context.exposeBinding`) that must be in place from the first document on.
+   */
+  beforeLoad?: (context: BrowserContext) => Promise<void>;
 }
 
-/** A fresh browser context (own sessionStorage) on the demo page, checkout ready. */
-export async function openCheckout(demo: Demo, options: OpenOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+/**
+ * A fresh browser context (own sessionStorage) on the demo page, checkout ready; `response` is
+ * the page document's response (its headers: the Content-Security-Policy the page was served with).
+ */
+export async function openCheckout(
+  demo: Demo,
+  options: OpenOptions = {},
+): Promise<{ context: BrowserContext; page: Page; response: Response | null }> {
   const context = await demo.browser.newContext({
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
     locale: 'pt-BR',
   });
   context.setDefaultTimeout(STEP_TIMEOUT_MS);
+  await options.beforeLoad?.(context);
   const page = await context.newPage();
-  await page.goto(`${demo.url}${options.query ? `?${options.query}` : ''}`);
+  const response = await page.goto(`${demo.url}${options.query ? `?${options.query}` : ''}`);
   await waitForEvents(page, 'pay-ready', 1);
-  return { context, page };
+  return { context, page, response };
 }
 
 /** Waits until the QA panel's event log holds at least `count` events of `type`. */
