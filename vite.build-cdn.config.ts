@@ -8,13 +8,15 @@
  *   classic script cannot `import()` a chunk, so the on-demand code is inlined: one bigger
  *   file. Its exports are on `window.PayCheckout`.
  * - `development`: `pay-checkout.dev.js`, unminified and built with the `development` export
- *   condition, so Lit runs in dev mode and logs readable warnings.
+ *   condition, so Lit runs in dev mode and logs readable warnings, and with the widget's own
+ *   development mode on (src/widget/dev-mode.ts): it warns about a checkout set up wrong.
  *
  * `npm run build` (scripts/build.js) runs all three; the budget test builds `module` into a
  * temporary directory. `vite build -c vite.build-cdn.config.ts --mode <variant>` builds one.
  */
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type LogLevel, type Rolldown, type UserConfig } from 'vite';
+import { devModeOn } from './scripts/dev-mode-plugin.js';
 import { minifyLitTemplates } from './scripts/minify-lit-templates.js';
 import { shortMessageKeys } from './scripts/short-message-keys.js';
 import { ptBR } from './src/widget/i18n/messages/pt-BR.js';
@@ -120,7 +122,7 @@ export function cdnBuildConfig(variant: CdnVariant, options: CdnBuildOptions): U
     mode: development ? 'development' : 'production',
     publicDir: false,
     // The development build keeps the templates and the catalogue's text names as written, for reading.
-    plugins: development ? [] : [minifyLitTemplates(), shortMessageKeys(Object.keys(ptBR))],
+    plugins: development ? [devModeOn()] : [minifyLitTemplates(), shortMessageKeys(Object.keys(ptBR))],
     logLevel: options.logLevel ?? 'warn',
     // Explicit rather than derived from NODE_ENV, which an earlier build in the same process may have set.
     resolve: { conditions: ['module', 'browser', development ? 'development' : 'production'] },

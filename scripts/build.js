@@ -1,6 +1,8 @@
 // `npm run build`: both builds of the package, into dist/ (dist/demo is the demo page's build and stays).
 // 1. The npm build: tsc -p tsconfig.build.json compiles src/ to dist/ (ES modules and .d.ts),
-//    type-checking as it goes; package.json "exports" names its public entries.
+//    type-checking as it goes; package.json "exports" names its public entries. Its development
+//    build, dist/widget-development/ (vite.build-widget-development.config.ts), is what the widget's
+//    entries resolve to under the `development` condition: the same code, with the warnings.
 // 2. The script-tag builds in dist/cdn/ (vite.build-cdn.config.ts): pay-checkout.js (ES module with
 //    on-demand chunks), pay-checkout.classic.js (IIFE) and pay-checkout.dev.js (Lit in dev mode).
 // 3. custom-elements.json from the components' JSDoc (custom-elements-manifest.config.mjs).
@@ -14,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
+import { build } from 'vite';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');
@@ -22,6 +25,7 @@ const bin = (name) => join(root, 'node_modules', '.bin', name);
 
 const { buildCdnVariant, checkBudgets, measureCdnBundle, sizesOf } = await tsImport('./cdn-bundle.ts', import.meta.url);
 const { sizeSection, sizeSummary, writeSizeSection } = await tsImport('./bundle-report.ts', import.meta.url);
+const { widgetDevelopmentBuildConfig, WIDGET_DEVELOPMENT_DIR } = await tsImport('../vite.build-widget-development.config.ts', import.meta.url);
 
 async function step(title, run) {
   const started = performance.now();
@@ -79,6 +83,7 @@ if (process.argv.includes('--budgets')) {
   const started = performance.now();
   cleanDist();
   await step('npm build: tsc -p tsconfig.build.json → dist/', () => runTool(bin('tsc'), ['-p', 'tsconfig.build.json']));
+  await step(`npm development build: ${WIDGET_DEVELOPMENT_DIR}/`, () => build({ configFile: false, ...widgetDevelopmentBuildConfig({ outDir: join(root, WIDGET_DEVELOPMENT_DIR) }) }));
   const report = await step('script-tag build: dist/cdn/pay-checkout.js', () => measureModuleBuild(cdnDir));
   await step('script-tag build: dist/cdn/pay-checkout.classic.js', () => buildCdnVariant('classic', { outDir: cdnDir }));
   await step('development build: dist/cdn/pay-checkout.dev.js', () => buildCdnVariant('development', { outDir: cdnDir }));

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Rolldown } from 'vite';
 import { BUDGETS, buildCdnVariant, checkBudgets, measureCdnBundle, type CdnBundleReport, type CostReport } from '../../scripts/cdn-bundle.js';
 import { registrationFiles } from './package-layout.js';
+import { warningTexts } from './warning-texts.js';
 
 const gzipOf = (cost: CostReport | undefined) => (cost ? cost.initial.gzip + cost.onDemand.gzip : 0);
 
@@ -80,6 +81,14 @@ describe('the script-tag build (dist/cdn/pay-checkout.js): what goes in', () => 
         const pixCode = modulesWith(chunk).filter((id) => /results[\\/](qr-encoder|pix-result[\\/])/.test(id));
         assert.deepEqual(pixCode, [], `${view} brings ${pixCode.join(', ')}`);
       }
+    });
+
+    // src/widget/dev-mode.ts: DEV_MODE is false here, and each `if (DEV_MODE)` goes with its strings.
+    it('carries none of the development warnings, not even their pay-checkout: prefix', () => {
+      const texts = warningTexts();
+      assert.ok(texts.includes('pay-checkout: '), texts.join(' | '));
+      const found = chunks.flatMap((chunk) => texts.filter((text) => chunk.code.includes(text)).map((text) => `${chunk.fileName}: ${text}`));
+      assert.deepEqual(found, []);
     });
 
     it('bundles no package but lit (and what it pulls in)', () => {

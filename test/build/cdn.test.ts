@@ -48,6 +48,49 @@ function shopPage(script: string): string {
   return `<!doctype html><html><head>${script}</head><body><pay-checkout relay="/checkout" offer="none"></pay-checkout></body></html>`;
 }
 
+/** Where the misconfigured page's relay is: a file stands for its `GET config`. */
+const MISCONFIGURED_RELAY = '/shop-relay';
+
+/** The configuration that relay answers: an offer that takes Pix and card, without an anti-fraud profiler. */
+const PIX_AND_CARD_CONFIG = {
+  offer: { id: 'course', name: 'Course', price: '97.00' },
+  product: { name: 'Course', image: '', currency: 'BRL', type: 'unique' },
+  paymentMethods: ['pix', 'credit_card'],
+  installments: [],
+  tokenization: { url: 'https://api.example/card-tokens/', publicClientId: 'public' },
+  threeDSecure: null,
+  antifraud: null,
+};
+
+/**
+ * A page whose checkouts are set up wrong in each way the development build warns about: one
+ * without a relay or an offer, with an unknown method and an unsupported locale; one naming a
+ * method its offer does not take, with a card but no profiler and a metadata key the API refuses;
+ * one whose relay answers 404; one whose relay nobody listens to.
+ */
+function misconfiguredPage(script: string): string {
+  return `<!doctype html><html><head>${script}</head><body>
+    <pay-checkout methods="pix,pixx" locale="fr"></pay-checkout>
+    <pay-checkout id="configured" relay="${MISCONFIGURED_RELAY}" offer="course" methods="pix,boleto,credit_card"></pay-checkout>
+    <pay-checkout id="not-found" relay="/checkout" offer="none"></pay-checkout>
+    <pay-checkout id="unreachable" relay="http://127.0.0.1:9/relay" offer="course"></pay-checkout>
+    <script type="module">document.getElementById('configured').metadata = { utm_source: 'news', ref: 'x' };</script>
+  </body></html>`;
+}
+
+/** How each warning of that page starts; PORT is the page's own. */
+const MISCONFIGURATION_WARNINGS = [
+  'pay-checkout: <pay-checkout> has no relay attribute',
+  'pay-checkout: <pay-checkout> has no offer attribute',
+  'pay-checkout: methods="pix,pixx" names pixx, which the checkout does not know',
+  'pay-checkout: locale "fr" is not supported, so the checkout speaks pt-BR',
+  'pay-checkout: methods="pix,boleto,credit_card" names boleto, which offer course does not take',
+  'pay-checkout: the checkout leaves out credit_card because there is no anti-fraud profiler',
+  'pay-checkout: metadata keys ref are not sent',
+  'pay-checkout: the configuration of offer none could not be loaded: http://127.0.0.1:PORT/checkout/config gave HTTP 404 unknown',
+  'pay-checkout: the relay could not be reached at http://127.0.0.1:9/relay/config',
+];
+
 interface PageVisit {
   page: Page;
   errors: string[];
@@ -70,6 +113,10 @@ describe('the script-tag builds in a browser', () => {
     writeFileSync(join(dir, 'shop', 'versioned.html'), shopPage(`<script type="module" src="../${CDN_FILE_NAMES.module}?ver=3"></script>`));
     writeFileSync(join(dir, 'classic.html'), shopPage(`<script src="/${CDN_FILE_NAMES.classic}"></script>`));
     writeFileSync(join(dir, 'development.html'), shopPage(`<script type="module" src="/${CDN_FILE_NAMES.development}"></script>`));
+    writeFileSync(join(dir, 'misconfigured.html'), misconfiguredPage(`<script type="module" src="/${CDN_FILE_NAMES.module}"></script>`));
+    writeFileSync(join(dir, 'misconfigured.dev.html'), misconfiguredPage(`<script type="module" src="/${CDN_FILE_NAMES.development}"></script>`));
+    mkdirSync(join(dir, MISCONFIGURED_RELAY));
+    writeFileSync(join(dir, MISCONFIGURED_RELAY, 'config'), JSON.stringify(PIX_AND_CARD_CONFIG));
     ({ server, origin } = await serveDirectory(dir));
     browser = await chromium.launch(await chromiumLaunchSettings());
   });
@@ -93,6 +140,29 @@ describe('the script-tag builds in a browser', () => {
     await page.waitForFunction(() => customElements.get('pay-checkout') !== undefined, undefined, { timeout: 5_000 });
     return { page, errors, warnings };
   }
+
+  /**
+   * Waits until every checkout of the misconfigured page has come as far as it can (the form, the
+   * error states, the loading state of the one without a relay), then renders each again: a
+   * warning already printed must not come twice.
+   */
+  const settleMisconfiguredPage = async (page: Page) => {
+    await page.waitForFunction(
+      () => {
+        const roots = [...document.querySelectorAll('pay-checkout')].map((checkout) => checkout.shadowRoot);
+        return roots.filter((root) => root?.querySelector('form')).length === 1 && roots.filter((root) => root?.querySelector('[part="load-error"]')).length === 2;
+      },
+      undefined,
+      { timeout: 5_000 },
+    );
+    await page.evaluate(async () => {
+      const checkouts = [...document.querySelectorAll('pay-checkout')] as (HTMLElement & { updateComplete: Promise<unknown>; requestUpdate(): void })[];
+      for (const checkout of checkouts) checkout.requestUpdate();
+      await Promise.all(checkouts.map((checkout) => checkout.updateComplete));
+    });
+  };
+
+  const ownWarnings = (warnings: string[]) => warnings.filter((text) => text.startsWith('pay-checkout:'));
 
   const definedTags = (page: Page) => page.evaluate((tags) => tags.filter((tag) => customElements.get(tag) !== undefined), TAGS);
 
@@ -146,6 +216,14 @@ describe('the script-tag builds in a browser', () => {
       await page.close();
     });
 
+    it('says nothing about a checkout set up wrong: the warnings are not in the build', async () => {
+      const { page, warnings, errors } = await visit('misconfigured.html');
+      await settleMisconfiguredPage(page);
+      assert.deepEqual(ownWarnings(warnings), []);
+      assert.deepEqual(errors, []);
+      await page.close();
+    });
+
     it('shows the texts of its catalogue, asked for by their short names', async () => {
       const { page, errors } = await visit('module.html');
       // No relay answers on this page: the checkout says so, with its retry button, in pt-BR.
@@ -176,6 +254,21 @@ describe('the script-tag builds in a browser', () => {
     it('runs Lit in development mode, which warns in the console', async () => {
       const { page, warnings } = await visit('development.html');
       assert.ok(warnings.some((text) => /Lit is in dev mode/.test(text)), warnings.join('\n'));
+      await page.close();
+    });
+
+    it('warns once about each thing wrong with a checkout, saying what to do', async () => {
+      const { page, warnings, errors } = await visit('misconfigured.dev.html');
+      await settleMisconfiguredPage(page);
+      const expected = MISCONFIGURATION_WARNINGS.map((start) => start.replace('PORT', new URL(origin).port));
+      const printed = ownWarnings(warnings);
+      assert.deepEqual(
+        expected.map((start) => printed.filter((text) => text.startsWith(start)).length),
+        expected.map(() => 1),
+        printed.join('\n'),
+      );
+      assert.equal(printed.length, expected.length, printed.join('\n'));
+      assert.deepEqual(errors, []);
       await page.close();
     });
   });

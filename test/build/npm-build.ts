@@ -1,13 +1,16 @@
 /**
- * The npm build made for a test: src/ compiled with tsconfig.build.json into a temporary copy of
- * the package (its package.json, dist/, and a link to node_modules), so `import('pay-checkout/…')`
- * resolves through the real "exports" to fresh files, never to a stale dist/ of the repository.
+ * The npm build made for a test: src/ compiled with tsconfig.build.json, and the widget's
+ * development build, into a temporary copy of the package (its package.json, dist/, and a link to
+ * node_modules), so `import('pay-checkout/…')` resolves through the real "exports" to fresh files,
+ * never to a stale dist/ of the repository.
  */
 import { execFile } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { build } from 'vite';
+import { WIDGET_DEVELOPMENT_DIR, widgetDevelopmentBuildConfig } from '../../vite.build-widget-development.config.js';
 import { ROOT } from './package-layout.js';
 
 const run = promisify(execFile);
@@ -25,14 +28,21 @@ export async function buildPackageCopy(): Promise<BuiltPackage> {
   const dir = mkdtempSync(join(tmpdir(), 'pay-checkout-package-'));
   copyFileSync(join(ROOT, 'package.json'), join(dir, 'package.json'));
   symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
-  await run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json'), '--outDir', join(dir, 'dist'), '--noCheck'], {
-    cwd: ROOT,
-  });
+  await Promise.all([
+    run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json'), '--outDir', join(dir, 'dist'), '--noCheck'], {
+      cwd: ROOT,
+    }),
+    build({ configFile: false, ...widgetDevelopmentBuildConfig({ outDir: join(dir, WIDGET_DEVELOPMENT_DIR), logLevel: 'error' }) }),
+  ]);
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** Runs an ES module script with plain Node (no tsx) inside the built package; answers its stdout as JSON. */
-export async function runInPackage<T>(dir: string, script: string): Promise<T> {
-  const { stdout } = await run(process.execPath, ['--input-type=module', '--eval', script], { cwd: dir });
+/**
+ * Runs an ES module script with plain Node (no tsx) inside the built package; answers its stdout as JSON.
+ * `conditions` are Node's `--conditions`: `development` for the widget's development build.
+ */
+export async function runInPackage<T>(dir: string, script: string, conditions: readonly string[] = []): Promise<T> {
+  const flags = conditions.map((condition) => `--conditions=${condition}`);
+  const { stdout } = await run(process.execPath, [...flags, '--input-type=module', '--eval', script], { cwd: dir });
   return JSON.parse(stdout) as T;
 }

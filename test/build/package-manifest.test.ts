@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
+import { WIDGET_DEVELOPMENT_DIR } from '../../vite.build-widget-development.config.js';
 import { registeredTags, registrationFiles, ROOT } from './package-layout.js';
 
 const run = promisify(execFile);
@@ -40,15 +41,23 @@ function importedPackages(dir: string): string[] {
   return [...new Set(packages)].sort();
 }
 
+const DEVELOPMENT_DIR = `./${WIDGET_DEVELOPMENT_DIR}/`;
+
 const toDist = (source: string) => `./${source.replace(/^src\//, 'dist/').replace(/\.ts$/, '.js')}`;
 
 describe('package.json', () => {
   describe('"sideEffects"', () => {
     const sources = ['src/widget/define.ts', ...registrationFiles()];
 
-    it('names the define entry and every registration file of dist/, and nothing else there', () => {
-      const listed = manifest.sideEffects.filter((path) => path.startsWith('./dist/')).sort();
+    it('names the define entry and every registration file of dist/, and nothing else there but the development build', () => {
+      const listed = manifest.sideEffects.filter((path) => path.startsWith('./dist/') && !path.startsWith(DEVELOPMENT_DIR)).sort();
       assert.deepEqual(listed, sources.map(toDist).sort());
+    });
+
+    // Which of its chunks holds a registration is the bundler's choice (the on-demand elements' own chunks, today).
+    it('names the development build\'s define entry and its chunks, not its side-effect-free index', () => {
+      const listed = manifest.sideEffects.filter((path) => path.startsWith(DEVELOPMENT_DIR));
+      assert.deepEqual(listed, [`${DEVELOPMENT_DIR}define.js`, `${DEVELOPMENT_DIR}chunks/*.js`]);
     });
 
     // Our own bundles (the script-tag build, the demo) resolve the sources through this same

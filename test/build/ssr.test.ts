@@ -11,6 +11,8 @@ const BROWSER_GLOBALS = ['window', 'document', 'self', 'navigator', 'location', 
 const TAGS = registeredTags();
 
 interface ImportResult {
+  /** The file the specifier resolved to. */
+  resolved: string;
   exports: string[];
   browserGlobals: string[];
   newGlobals: string[];
@@ -24,6 +26,7 @@ function importScript(specifier: string): string {
     const module = await import(${JSON.stringify(specifier)});
     const registry = globalThis.customElements;
     console.log(JSON.stringify({
+      resolved: import.meta.resolve(${JSON.stringify(specifier)}),
       exports: Object.keys(module),
       browserGlobals: ${JSON.stringify(BROWSER_GLOBALS)}.filter((name) => globalThis[name] !== undefined),
       newGlobals: Object.getOwnPropertyNames(globalThis).filter((name) => !before.has(name)),
@@ -34,8 +37,13 @@ function importScript(specifier: string): string {
 
 interface ExportTarget {
   types: string;
+  /** The widget's development build (dist/widget-development/), for bundlers and Node under the `development` condition. */
+  development?: string;
   default: string;
 }
+
+/** The entries with a development build: the widget's. */
+const DEVELOPMENT_ENTRIES = ['.', './widget', './widget/define'];
 
 const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { exports: Record<string, ExportTarget | string> };
 const codeEntries = Object.entries(manifest.exports).filter((entry): entry is [string, ExportTarget] => typeof entry[1] === 'object');
@@ -79,14 +87,36 @@ describe('the npm build in Node (server-side rendering)', () => {
     });
   });
 
-  describe('every entry of "exports"', () => {
-    it('lists "types" first, then "default"', () => {
-      for (const [name, target] of codeEntries) assert.deepEqual(Object.keys(target), ['types', 'default'], name);
+  // A framework's dev server runs its server side with the `development` condition too.
+  describe('when a server imports the development build (node --conditions=development)', () => {
+    it('loads pay-checkout/widget from dist/widget-development/, with the same classes, registering nothing and touching no browser global', async () => {
+      const production = await runInPackage<ImportResult>(built.dir, importScript('pay-checkout/widget'));
+      const result = await runInPackage<ImportResult>(built.dir, importScript('pay-checkout/widget'), ['development']);
+      assert.match(result.resolved, /\/dist\/widget-development\/index\.js$/);
+      assert.deepEqual(result.exports.sort(), production.exports.sort());
+      assert.deepEqual(result.registered, []);
+      assert.deepEqual(result.browserGlobals, []);
+      assert.ok(!result.newGlobals.includes('window') && !result.newGlobals.includes('document'), `new globals: ${result.newGlobals.join(', ')}`);
     });
 
-    it('has its declarations and its JavaScript in the build', () => {
-      const missing = codeEntries.flatMap(([, target]) => [target.types, target.default]).filter((file) => !existsSync(join(built.dir, file)));
-      assert.deepEqual(missing, []);
+    it('registers every element from pay-checkout/widget/define, without a window or a document', async () => {
+      const result = await runInPackage<ImportResult>(built.dir, importScript('pay-checkout/widget/define'), ['development']);
+      assert.match(result.resolved, /\/dist\/widget-development\/define\.js$/);
+      assert.deepEqual(result.registered, TAGS);
+      assert.deepEqual(result.browserGlobals, []);
+    });
+  });
+
+  describe('every entry of "exports"', () => {
+    it('lists "types" first, then "development" for the widget\'s entries, then "default"', () => {
+      for (const [name, target] of codeEntries) {
+        assert.deepEqual(Object.keys(target), DEVELOPMENT_ENTRIES.includes(name) ? ['types', 'development', 'default'] : ['types', 'default'], name);
+      }
+    });
+
+    it('has its declarations and its JavaScript, production and development, in the build', () => {
+      const files = codeEntries.flatMap(([, target]) => [target.types, target.default, ...(target.development ? [target.development] : [])]);
+      assert.deepEqual(files.filter((file) => !existsSync(join(built.dir, file))), []);
     });
 
     it('imports in plain Node by the package\'s name', async () => {

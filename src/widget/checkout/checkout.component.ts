@@ -6,6 +6,7 @@ import { isCardMethod, type ChargeMethod } from '../../contract/payment-method-l
 import { deviceFingerprint } from '../attempt/device-fingerprint.js';
 import type { PayCardFields } from '../card/card-fields.component.js';
 import type { PayCustomerFields, CustomerPrefill } from '../customer/customer-fields.component.js';
+import { DEV_MODE } from '../dev-mode.js';
 import { PayAntifraudFallbackEvent } from '../events/antifraud-fallback-event.js';
 import { PayBeforeSubmitEvent } from '../events/before-submit-event.js';
 import type { PayMethodChangeEvent } from '../events/method-change-event.js';
@@ -28,6 +29,7 @@ import { chargeMetadata, offeredMethods, parseMethodList, payableAmount } from '
 import { defaultAntifraudProfiler, defaultCardTokenizer, defaultThreeDSecureProvider } from './checkout-providers.js';
 import { loadElement, OnDemandElements } from '../on-demand-elements.js';
 import { bannerView, loadErrorView, productView, progressText, resultTagOf, resultTagOfMethod, resultView } from './checkout-views.js';
+import { warnAboutLeftOutMethods, warnAboutLoadFailure, warnAboutSettings } from './checkout-warnings.js';
 import { ConfigController } from './config-controller.js';
 import { OrderStatusController } from './order-status-controller.js';
 import type { PaymentRequest } from './payment-attempt.js';
@@ -327,9 +329,14 @@ export class PayCheckout extends LitElement {
   }
 
   protected override updated(): void {
+    if (DEV_MODE) {
+      warnAboutSettings(this);
+      warnAboutLoadFailure(this, this.configController.error);
+    }
     const config = this.config;
     if (this.readyPending && config && this.configController.status === 'ready') {
       this.readyPending = false;
+      if (DEV_MODE) warnAboutLeftOutMethods(this, config, { profiler: this.profiler, threeDSecure: this.threeDSecure });
       this.dispatchEvent(
         new PayReadyEvent({ offer: config.offer, currency: config.product.currency, methods: this.offeredMethods }),
       );
