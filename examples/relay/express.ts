@@ -3,10 +3,11 @@
  * body parser: the relay reads and size-limits the raw body itself, and a parser that ran
  * first would leave it an empty stream.
  *
- * In your application import from the installed package instead of `../../src/relay/index.js`.
+ * The package is imported by its name, as in your application. In this repository tsconfig.json's
+ * `paths` map that name to the sources, so the example runs and type-checks without a build.
  */
 import express, { type Express } from 'express';
-import { createRelay, toNodeHandler } from '../../src/relay/index.js';
+import { createRelay, toNodeHandler } from 'pay-checkout/relay';
 
 /** What is not secret; the two secrets come from the environment. */
 export interface CheckoutSettings {

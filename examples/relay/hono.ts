@@ -4,11 +4,12 @@
  * runtime of your choice; pass that runtime's `getConnInfo` so the relay knows the buyer's
  * address.
  *
- * In your application import from the installed package instead of `../../src/relay/index.js`.
+ * The package is imported by its name, as in your application. In this repository tsconfig.json's
+ * `paths` map that name to the sources, so the example runs and type-checks without a build.
  */
 import { Hono } from 'hono';
 import type { GetConnInfo } from 'hono/conninfo';
-import { createRelay } from '../../src/relay/index.js';
+import { createRelay } from 'pay-checkout/relay';
 
 /** Where the relay's routes live in this app. */
 export const CHECKOUT_PATH = '/checkout';

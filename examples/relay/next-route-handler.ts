@@ -4,10 +4,12 @@
  * `/api/checkout/` here, and the relay routes by the request's URL itself.
  *
  * Settings come from the environment; the two secrets have the names `pay-checkout relay`
- * reads. In your application import from the installed package instead of
- * `../../src/relay/index.js`.
+ * reads.
+ *
+ * The package is imported by its name, as in your application. In this repository tsconfig.json's
+ * `paths` map that name to the sources, so the example runs and type-checks without a build.
  */
-import { createRelay, type Relay } from '../../src/relay/index.js';
+import { createRelay, type Relay } from 'pay-checkout/relay';
 
 /** The URL path of the route's folder, `app/api/checkout/`. */
 export const CHECKOUT_PATH = '/api/checkout';

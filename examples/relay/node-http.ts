@@ -2,10 +2,11 @@
  * The relay on Node's own `http` server, next to the shop's other routes (docs/relay.md,
  * "Plain Node http"). Everything under `/checkout` goes to the relay; the rest is the shop's.
  *
- * In your application import from the installed package instead of `../../src/relay/index.js`.
+ * The package is imported by its name, as in your application. In this repository tsconfig.json's
+ * `paths` map that name to the sources, so the example runs and type-checks without a build.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { createRelay, toNodeHandler } from '../../src/relay/index.js';
+import { createRelay, toNodeHandler } from 'pay-checkout/relay';
 
 /** Where the relay's routes live on this server. */
 export const CHECKOUT_PATH = '/checkout';
