@@ -85,7 +85,7 @@ const CHUNK_GROUPS: Rolldown.CodeSplittingGroup[] = [
     name: 'payment',
     test: (id) =>
       [
-        /checkout[\\/]payment-attempt\.ts$/,
+        /checkout[\\/]payment-(attempt|code)\.ts$/,
         /providers[\\/]card-tokenizer\.ts$/,
         /contract[\\/](error-bodies|three-d-secure-results|card-tokenization)\.ts$/,
         // Left to a view's chunk, these shared pieces would make the other views fetch that one.

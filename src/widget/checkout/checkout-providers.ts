@@ -24,7 +24,7 @@ function sandboxSetting(settings: Readonly<Record<string, unknown>> | null, name
 export function defaultCardTokenizer(config: CheckoutConfig): CardTokenizer {
   return {
     async tokenize(card, options) {
-      const { createApiCardTokenizer } = await import('../providers/card-tokenizer.js');
+      const { createApiCardTokenizer } = await import('./payment-code.js');
       return createApiCardTokenizer(config.tokenization).tokenize(card, options);
     },
   };

@@ -40,7 +40,7 @@ export interface OrderStatusView {
 const LIVE_STATUS_RETRY_MS = 5_000;
 
 /** The following's code, fetched with the first order rather than with the form. */
-const loadLiveStatus = lazyCode(() => import('../results/live-status.js'));
+const loadLiveStatus = lazyCode(() => import('./payment-code.js'));
 
 /** What the buyer hears when the order is paid: a card approved, a Pix or boleto confirmed, a Pix Automático authorized. */
 function paidMessage(order: CheckoutOrder): MessageKey {

@@ -47,7 +47,7 @@ export interface PaymentView {
  * buyer who only looks never needs it, but as soon as they start on the form (`prepare`), so it
  * is there by "Pay".
  */
-const loadAttemptCode = lazyCode(() => import('./payment-attempt.js'));
+const loadAttemptCode = lazyCode(() => import('./payment-code.js'));
 
 export class PaymentController implements ReactiveController {
   phase: PaymentPhase = 'form';
