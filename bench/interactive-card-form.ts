@@ -16,6 +16,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { startCheckoutStack, type CheckoutStack } from '../demo/stack.js';
+import { chromiumLaunchOptions } from '../scripts/chromium.js';
 import { median } from './stats.js';
 
 const PAGES_DIR = join(import.meta.dirname, 'pages');
@@ -103,14 +104,6 @@ async function serveBenchPages(ourBuildDir: string): Promise<BenchServer> {
   };
 }
 
-async function chromiumLaunchSettings(): Promise<{ executablePath: string; args: string[] }> {
-  const executables = new URL('../scripts/executables.js', import.meta.url);
-  const { findChromium, CHROMIUM_ARGS } = (await import(executables.href)) as { findChromium(): string | undefined; CHROMIUM_ARGS: string[] };
-  const executablePath = findChromium();
-  if (executablePath === undefined) throw new Error('Chromium was not found: install the system chromium or set CHROME_PATH');
-  return { executablePath, args: CHROMIUM_ARGS };
-}
-
 /** One first visit: milliseconds from navigation to an interactive card form. */
 async function visit(browser: Browser, url: string, cpuThrottlingRate: number): Promise<number> {
   const context = await browser.newContext();
@@ -148,7 +141,7 @@ async function runSeries(browser: Browser, origin: string, runs: number, cpuThro
 /** Both pages, `runs` times each, without and with the CPU throttled 4x. */
 export async function measureInteractiveCardForm(ourBuildDir: string, runs: number): Promise<InteractiveResult> {
   const server = await serveBenchPages(ourBuildDir);
-  const browser = await chromium.launch(await chromiumLaunchSettings());
+  const browser = await chromium.launch(chromiumLaunchOptions());
   try {
     return {
       chromiumVersion: browser.version(),

@@ -8,6 +8,7 @@ import { extname, join, normalize } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CDN_FILE_NAMES, CLASSIC_GLOBAL_NAME } from '../../vite.build-cdn.config.js';
 import { buildCdnVariant } from '../../scripts/cdn-bundle.js';
+import { chromiumLaunchOptions } from '../../scripts/chromium.js';
 import { ON_DEMAND_TAGS } from '../../src/widget/on-demand-elements.js';
 import { ptBR } from '../../src/widget/i18n/messages/pt-BR.js';
 import { registeredTags } from './package-layout.js';
@@ -15,15 +16,6 @@ import { registeredTags } from './package-layout.js';
 const TAGS = registeredTags();
 /** The form's elements, registered as the script runs; the others come when needed. */
 const FORM_TAGS = TAGS.filter((tag) => !(ON_DEMAND_TAGS as string[]).includes(tag));
-
-/** scripts/executables.js is plain JavaScript without types: its functions are typed here. */
-async function chromiumLaunchSettings(): Promise<{ executablePath: string; args: string[] }> {
-  const executables = new URL('../../scripts/executables.js', import.meta.url);
-  const { findChromium, CHROMIUM_ARGS } = (await import(executables.href)) as { findChromium(): string | undefined; CHROMIUM_ARGS: string[] };
-  const executablePath = findChromium();
-  if (executablePath === undefined) throw new Error('Chromium was not found: run `npm run pretest` or set CHROME_PATH');
-  return { executablePath, args: CHROMIUM_ARGS };
-}
 
 const CONTENT_TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript' };
 
@@ -118,7 +110,7 @@ describe('the script-tag builds in a browser', () => {
     mkdirSync(join(dir, MISCONFIGURED_RELAY));
     writeFileSync(join(dir, MISCONFIGURED_RELAY, 'config'), JSON.stringify(PIX_AND_CARD_CONFIG));
     ({ server, origin } = await serveDirectory(dir));
-    browser = await chromium.launch(await chromiumLaunchSettings());
+    browser = await chromium.launch(chromiumLaunchOptions());
   });
 
   after(async () => {

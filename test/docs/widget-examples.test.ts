@@ -23,19 +23,11 @@ import { chromium, type Browser, type Page, type Request as BrowserRequest } fro
 import { build } from 'vite';
 import { startCheckoutStack, type CheckoutStack } from '../../demo/stack.js';
 import { buildCdnVariant } from '../../scripts/cdn-bundle.js';
+import { chromiumLaunchOptions } from '../../scripts/chromium.js';
 import { docFence, ROOT } from './markdown-fences.js';
 
 /** How long one wait in a page may take. */
 const STEP_MS = 15_000;
-
-/** scripts/executables.js is plain JavaScript without types: its exports are typed here. */
-async function chromiumLaunchSettings(): Promise<{ executablePath: string; args: string[] }> {
-  const executables = new URL('../../scripts/executables.js', import.meta.url);
-  const { findChromium, CHROMIUM_ARGS } = (await import(executables.href)) as { findChromium(): string | undefined; CHROMIUM_ARGS: string[] };
-  const executablePath = findChromium();
-  if (executablePath === undefined) throw new Error('Chromium was not found: run `npm run pretest` or set CHROME_PATH');
-  return { executablePath, args: CHROMIUM_ARGS };
-}
 
 /** tsconfig.json's "paths" (the package's own name → its sources) as vite aliases. */
 function packageAliases(): { find: RegExp; replacement: string }[] {
@@ -136,7 +128,7 @@ describe('the widget examples of README.md and docs/widget.md, in Chromium', () 
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     [stack, browser] = await Promise.all([
       startCheckoutStack({ relayPath: '/checkout', pageOrigin: origin }),
-      chromiumLaunchSettings().then((settings) => chromium.launch({ ...settings, timeout: STEP_MS })),
+      chromium.launch({ ...chromiumLaunchOptions(), timeout: STEP_MS }),
     ]);
   });
 

@@ -6,8 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
 import { createServer, type ViteDevServer } from 'vite';
-// @ts-expect-error scripts/executables.js is plain JavaScript without types
-import { CHROMIUM_ARGS, findChromium } from '../../scripts/executables.js';
+import { chromiumLaunchOptions } from '../../scripts/chromium.js';
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -26,8 +25,8 @@ export interface Demo {
  * 127.0.0.1 and a free port, and launches Chromium. No file watching: the tests edit nothing.
  */
 export async function startDemo(): Promise<Demo> {
-  const executablePath = (findChromium as () => string | undefined)();
-  if (!executablePath) throw new Error('Chromium not found: install it or set CHROME_PATH (npm test runs scripts/pretest.js first)');
+  // Before vite starts: without a browser there is nothing to test.
+  const launchOptions = chromiumLaunchOptions();
   const server: ViteDevServer = await createServer({
     configFile: `${projectRoot}vite.config.ts`,
     root: `${projectRoot}demo`,
@@ -40,7 +39,7 @@ export async function startDemo(): Promise<Demo> {
     await server.close();
     throw new Error('vite resolved no local URL for the demo');
   }
-  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS as string[], timeout: STEP_TIMEOUT_MS });
+  const browser = await chromium.launch({ ...launchOptions, timeout: STEP_TIMEOUT_MS });
   return {
     url,
     browser,
