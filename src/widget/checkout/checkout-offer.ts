@@ -9,12 +9,15 @@ import { isChargeMethod, type ChargeMethod } from '../../contract/payment-method
 import { captureUtmMetadata } from '../attempt/utm.js';
 import type { CheckoutConfig } from './relay-connection.js';
 
+/** The names the `methods` attribute lists, separated by commas or spaces; some may be empty. */
+export const methodNames = (attribute: string | undefined): string[] => (attribute ?? '').split(/[\s,]+/);
+
 /**
  * The methods of the `methods` attribute (`"pix,credit_card,boleto"`), in its order, without
  * repeats and unknown names; undefined when the attribute names none (all methods are offered).
  */
 export function parseMethodList(attribute: string | undefined): ChargeMethod[] | undefined {
-  const names = (attribute ?? '').split(/[\s,]+/).filter(isChargeMethod);
+  const names = methodNames(attribute).filter(isChargeMethod);
   return names.length === 0 ? undefined : [...new Set(names)];
 }
 

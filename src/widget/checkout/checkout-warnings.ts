@@ -11,7 +11,7 @@ import { warnOnce } from '../dev-mode.js';
 import { resolveLocale, SUPPORTED_LOCALES } from '../i18n/locales.js';
 import type { AntifraudProfiler } from '../providers/antifraud-profiler.js';
 import type { ThreeDSecureProvider } from '../three-d-secure/provider.js';
-import { parseMethodList } from './checkout-offer.js';
+import { methodNames, parseMethodList } from './checkout-offer.js';
 import { RelayAnswerError, RelayConnection, RelayUnreachableError, type CheckoutConfig } from './relay-connection.js';
 
 /** What the page sets on a `<pay-checkout>`; an attribute the page removed is `null`. */
@@ -41,8 +41,7 @@ export function warnAboutSettings(checkout: CheckoutSettings): void {
   if (!checkout.offer) {
     warnOnce(checkout, '<pay-checkout> has no offer attribute, so it loads nothing and stays in its loading state: set it to the id of the offer to sell.');
   }
-  // Read as parseMethodList reads the attribute.
-  const unknown = [...new Set((checkout.methods ?? '').split(/[\s,]+/).filter((name) => name !== '' && !isChargeMethod(name)))];
+  const unknown = [...new Set(methodNames(checkout.methods ?? undefined).filter((name) => name !== '' && !isChargeMethod(name)))];
   if (unknown.length > 0) {
     warnOnce(checkout, `methods="${checkout.methods}" names ${list(unknown)}, which the checkout does not know and leaves out: use ${list(CHARGE_METHODS)}.`);
   }
