@@ -11,7 +11,7 @@ import { warnOnce } from '../dev-mode.js';
 import { resolveLocale, SUPPORTED_LOCALES } from '../i18n/locales.js';
 import type { AntifraudProfiler } from '../providers/antifraud-profiler.js';
 import type { ThreeDSecureProvider } from '../three-d-secure/provider.js';
-import { methodNames, parseMethodList } from './checkout-offer.js';
+import { chargeMetadata, methodNames, parseMethodList } from './checkout-offer.js';
 import { RelayAnswerError, RelayConnection, RelayUnreachableError, type CheckoutConfig } from './relay-connection.js';
 
 /** What the page sets on a `<pay-checkout>`; an attribute the page removed is `null`. */
@@ -49,9 +49,9 @@ export function warnAboutSettings(checkout: CheckoutSettings): void {
   if (checkout.locale && languageOf(checkout.locale) !== languageOf(resolved)) {
     warnOnce(checkout, `locale "${checkout.locale}" is not supported, so the checkout speaks ${resolved}: use ${list(SUPPORTED_LOCALES)}.`);
   }
-  const dropped = Object.entries(checkout.metadata ?? {})
-    .filter(([key, value]) => !(METADATA_KEYS as readonly string[]).includes(key) || typeof value !== 'string' || value.trim() === '')
-    .map(([key]) => key);
+  // What the charge keeps of the property alone (no page address, so no tags from the URL).
+  const kept = chargeMetadata(checkout.metadata, '');
+  const dropped = Object.keys(checkout.metadata ?? {}).filter((key) => !(key in kept));
   if (dropped.length > 0) {
     warnOnce(checkout, `metadata keys ${list(dropped)} are not sent with the charge: only ${list(METADATA_KEYS)} with a non-empty text value are kept.`);
   }
