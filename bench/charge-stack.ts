@@ -47,6 +47,7 @@ export async function startChargeStack({ client, sandboxLimits = false }: Charge
     client: client
       ? client(sandbox.url)
       : createClient({ baseUrl: sandbox.url, clientId: DEFAULT_API_KEY.clientId, clientSecret: DEFAULT_API_KEY.clientSecret, pacing: false }),
+    orderTokenSecret: 'order-token-secret-of-the-benchmark-stack',
     publicClientId: DEFAULT_PUBLIC_KEY.clientId,
     offers: [BENCH_OFFER],
     chargeRateLimit: false,

@@ -12,9 +12,12 @@ import { buyerIp } from './buyer-ip.js';
 import { findCardData } from './card-data.js';
 import type { RelayContext, RelayRequestInfo } from './context.js';
 import { jsonResponse, RelayError } from './errors.js';
-import { publicOrderOf } from './order-book.js';
+import { publicOrderOf, type PublicOrder } from './order-book.js';
 import { readJsonBody } from './request-body.js';
 import { WIDGET_IDEMPOTENCY_HEADER, widgetChargeRequestSchema } from './widget-request.js';
+
+/** The answer of `POST charges`: the order's public view and the token that reads it (order-token.ts). */
+export type ChargeAnswer = PublicOrder & { orderToken: string };
 
 /** Buyers whose address the runtime did not give share this rate-limit bucket. */
 const UNKNOWN_BUYER = 'unknown';
@@ -96,5 +99,6 @@ export async function handleCharge(request: Request, info: RelayRequestInfo, con
       options.onError(error);
     }
   }
-  return jsonResponse(201, order);
+  // The buyer's key to this order's status; a replay with the same key answers the same token.
+  return jsonResponse(201, { ...order, orderToken: await options.orderTokens.issue(order.id) } satisfies ChargeAnswer);
 }

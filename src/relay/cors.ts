@@ -36,7 +36,8 @@ export function preflightResponse(request: Request, allowedOrigins: ReadonlySet<
     headers: {
       ...corsHeaders(origin, allowedOrigins),
       'Access-Control-Allow-Methods': [...methods, 'OPTIONS'].join(', '),
-      'Access-Control-Allow-Headers': `Content-Type, ${WIDGET_IDEMPOTENCY_HEADER}`,
+      // Authorization carries the order token of `GET orders/{id}`.
+      'Access-Control-Allow-Headers': `Content-Type, ${WIDGET_IDEMPOTENCY_HEADER}, Authorization`,
       'Access-Control-Max-Age': String(PREFLIGHT_MAX_AGE_SECONDS),
     },
   });

@@ -12,6 +12,7 @@ export type {
   WidgetSettings,
 } from './options.js';
 export type { RelayRequestInfo } from './context.js';
+export type { ChargeAnswer } from './charges-route.js';
 export type { PublicOrder, RelayWebhookEvent, StatusChange } from './order-book.js';
 export type { WidgetConfig, WidgetInstallmentOption } from './config-route.js';
 export { RELAY_ERROR_TYPES, type RelayErrorBody, type RelayErrorType } from './errors.js';

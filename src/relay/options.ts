@@ -6,6 +6,7 @@
 import { createClient, type PayClient } from '../client/index.js';
 import { createMemoryStore } from '../store/memory-store.js';
 import type { Store } from '../store/store.js';
+import { createOrderTokens, type OrderTokens } from './order-token.js';
 import type { PublicOrder, RelayWebhookEvent } from './order-book.js';
 
 /** Settings handed to the widget verbatim (3DS provider, anti-fraud profiler): plain JSON, nothing secret. */
@@ -79,6 +80,12 @@ export interface RelayOptions {
   events?: RelayEventStreamOptions;
   /** Milliseconds since the epoch; tests pass their own clock. */
   now?: () => number;
+  /**
+   * The secret that signs each order's `orderToken` (at least 32 characters), or a list whose
+   * first entry signs and every entry verifies, to rotate it. Default: a key derived from
+   * `clientSecret`; required with `client`. Every instance of one shop needs the same.
+   */
+  orderTokenSecret?: string | readonly string[];
 }
 
 /** The options after checking, defaults filled in. */
@@ -103,6 +110,7 @@ export interface ResolvedRelayOptions {
   orderRefreshMs: number;
   events: Required<RelayEventStreamOptions>;
   now: () => number;
+  orderTokens: OrderTokens;
 }
 
 export const DEFAULT_CHARGE_RATE_LIMIT: ChargeRateLimit = { limit: 10, windowMs: 60_000 };
@@ -259,6 +267,22 @@ function checkEventStream(value: RelayEventStreamOptions | undefined): Required<
   return events;
 }
 
+/** Shortest `orderTokenSecret`: 32 characters of a random secret carry well over 128 bits. */
+export const MIN_ORDER_TOKEN_SECRET_LENGTH = 32;
+
+function checkOrderTokenSecrets(options: RelayOptions): string[] {
+  const given = options.orderTokenSecret;
+  if (given === undefined) {
+    if (options.clientSecret === undefined) fail('orderTokenSecret', 'is required with client: the secret that signs order tokens, the same on every instance.');
+    return [options.clientSecret];
+  }
+  const secrets = typeof given === 'string' ? [given] : Array.isArray(given) ? [...(given as readonly unknown[])] : [];
+  if (secrets.length === 0 || !secrets.every((secret) => typeof secret === 'string' && secret.length >= MIN_ORDER_TOKEN_SECRET_LENGTH)) {
+    fail('orderTokenSecret', `must be a secret of at least ${MIN_ORDER_TOKEN_SECRET_LENGTH} characters, or a non-empty list of them.`);
+  }
+  return secrets as string[];
+}
+
 /** Checks every option and fills the defaults; throws a `TypeError` naming the first bad option. */
 export function resolveRelayOptions(options: RelayOptions): ResolvedRelayOptions {
   if (typeof options !== 'object' || options === null) fail('options', 'are required.');
@@ -270,7 +294,8 @@ export function resolveRelayOptions(options: RelayOptions): ResolvedRelayOptions
     fail('publicClientId', 'equals clientSecret: the public id is sent to browsers, the secret must never be.');
   }
   if (options.webhookSecret !== undefined && !isNonEmptyString(options.webhookSecret)) fail('webhookSecret', 'must be a non-empty string.');
-  const secrets = [options.clientSecret, options.webhookSecret].filter(isNonEmptyString);
+  const orderTokenSecrets = checkOrderTokenSecrets(options);
+  const secrets = [options.clientSecret, options.webhookSecret, ...orderTokenSecrets].filter(isNonEmptyString);
   if (options.now !== undefined && typeof options.now !== 'function') fail('now', 'must be a function.');
   return {
     apiBaseUrl,
@@ -293,6 +318,7 @@ export function resolveRelayOptions(options: RelayOptions): ResolvedRelayOptions
     orderRefreshMs: checkDuration('orderRefreshMs', options.orderRefreshMs, DEFAULT_ORDER_REFRESH_MS, true),
     events: checkEventStream(options.events),
     now: options.now ?? Date.now,
+    orderTokens: createOrderTokens(orderTokenSecrets),
   };
 }
 

@@ -5,9 +5,9 @@
  * | Method | Path | |
  * |---|---|---|
  * | GET | `config?offer=ID` | what the widget needs for one offer |
- * | POST | `charges` | create a charge (JSON, `Idempotency-Key` header) |
- * | GET | `orders/{id}` | an order this relay created, with its latest status |
- * | GET | `orders/{id}/events` | the same as server-sent events until the order is final |
+ * | POST | `charges` | create a charge (JSON, `Idempotency-Key` header); answers the order and its `orderToken` |
+ * | GET | `orders/{id}` | an order this relay created, with its latest status (needs its `orderToken`) |
+ * | GET | `orders/{id}/events` | the same as server-sent events until the order is final (needs its `orderToken`) |
  * | POST | `webhooks` | the API's event deliveries (only with `webhookSecret`) |
  *
  * The first four are widget routes: they answer CORS preflights and CORS headers for the
@@ -21,6 +21,7 @@ import { preflightResponse, withCors } from './cors.js';
 import { errorResponse, isServerSideFailure, RelayError, toRelayError } from './errors.js';
 import { resolveRelayOptions, type RelayOptions } from './options.js';
 import { createOrderBook } from './order-book.js';
+import { orderTokenOf } from './order-token.js';
 import { handleOrder, handleOrderEvents } from './orders-route.js';
 import { handleWebhook } from './webhooks-route.js';
 
@@ -41,6 +42,11 @@ const ORDER_ID_PATTERN = /^[A-Za-z0-9._~-]{1,128}$/;
 
 function notFound(): RelayError {
   return new RelayError(404, 'not_found', 'No such route.');
+}
+
+/** The one answer for an unknown order, a malformed id and a missing or wrong order token alike. */
+function orderNotFound(): RelayError {
+  return new RelayError(404, 'order_not_found', 'No order with this id was created here.');
 }
 
 /** The path under `basePath`, without one trailing slash; undefined outside it. */
@@ -81,11 +87,13 @@ export function createRelay(options: RelayOptions): Relay {
     } catch {
       return undefined;
     }
-    const handle = (): Promise<Response> => {
-      if (!ORDER_ID_PATTERN.test(id)) throw new RelayError(404, 'order_not_found', 'No order with this id was created here.');
+    const handle = async (request: Request): Promise<Response> => {
+      if (!ORDER_ID_PATTERN.test(id)) throw orderNotFound();
+      // Checked before the store is read, so a guessed id costs one HMAC and tells nothing.
+      if (!(await context.options.orderTokens.verify(id, orderTokenOf(request)))) throw orderNotFound();
       return order[2] ? handleOrderEvents(id, context) : handleOrder(id, context);
     };
-    return { method: 'GET', widget: true, handle: async () => handle() };
+    return { method: 'GET', widget: true, handle };
   }
 
   async function answer(request: Request, info: RelayRequestInfo, route: Route | undefined): Promise<Response> {

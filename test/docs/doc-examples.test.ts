@@ -29,7 +29,7 @@ import { promisify } from 'node:util';
 import { createServer as createViteServer, type Logger, type ViteDevServer } from 'vite';
 import { createShopServer } from '../../examples/relay/node-http.js';
 import { runCli } from '../../src/cli.js';
-import { createRelay, type PublicOrder } from '../../src/relay/index.js';
+import { createRelay, type ChargeAnswer, type PublicOrder } from '../../src/relay/index.js';
 import { CLIENT_SECRET_ENV, parseRelayArguments, relayUsage, WEBHOOK_SECRET_ENV } from '../../src/relay/cli-options.js';
 import { parseSandboxArguments, sandboxUsage } from '../../src/sandbox/cli-options.js';
 import { defaultFixture } from '../../src/sandbox/fixture.js';
@@ -231,7 +231,7 @@ describe('docs/relay.md', () => {
   });
 
   it('takes the payment of an order through the webhook the curl lines register', async () => {
-    const order = (await (await charge(pixChargeBody())).json()) as PublicOrder;
+    const order = (await (await charge(pixChargeBody())).json()) as ChargeAnswer;
     // Each curl's answer on a line of its own, to read them apart.
     const output = await bash(`curl() { command curl "$@"; echo; }\n${onThisMachine(docFence('relay-webhook-curl')).replaceAll('ORDER_ID', order.id)}`);
     const [registered, paid] = output.trim().split('\n');
@@ -243,7 +243,7 @@ describe('docs/relay.md', () => {
     while (status !== 'paid' && Date.now() < deadline) {
       const deliveries = (await (await fetch(`${running.baseUrl}/__sandbox/webhooks/deliveries?event=purchase_approved`)).json()) as { results: { orderId: string; attempts: { status: number | null }[] }[] };
       const delivered = deliveries.results.find((delivery) => delivery.orderId === order.id)?.attempts.some((attempt) => attempt.status === 200);
-      if (delivered) status = ((await (await fetch(`http://127.0.0.1:${shopPort}/checkout/orders/${order.id}`)).json()) as PublicOrder).status;
+      if (delivered) status = ((await (await fetch(`http://127.0.0.1:${shopPort}/checkout/orders/${order.id}`, { headers: { Authorization: `Bearer ${order.orderToken}` } })).json()) as PublicOrder).status;
       else await new Promise((resolve) => setTimeout(resolve, 20));
     }
     assert.equal(status, 'paid');
@@ -269,8 +269,8 @@ describe('docs/relay.md', () => {
     const created = await relay.fetch(
       new Request('http://shop.test/charges', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() }, body: JSON.stringify(pixChargeBody()) }),
     );
-    const order = (await created.json()) as PublicOrder;
-    const stream = await relay.fetch(new Request(`http://shop.test/orders/${order.id}/events`));
+    const order = (await created.json()) as ChargeAnswer;
+    const stream = await relay.fetch(new Request(`http://shop.test/orders/${order.id}/events?token=${order.orderToken}`));
     assert.equal(stream.headers.get('Content-Type'), 'text/event-stream; charset=utf-8');
     const reader = stream.body!.pipeThrough(new TextDecoderStream()).getReader();
     let text = '';

@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { createSharedRelay, type SharedRelay } from '../../examples/relay/redis.js';
 import { toNodeListener } from '../../src/http/node-listener.js';
-import type { PublicOrder } from '../../src/relay/index.js';
+import type { ChargeAnswer, PublicOrder } from '../../src/relay/index.js';
 import { pixChargeBody } from '../sandbox/controls-requests.js';
 import { startSandbox, type RunningSandbox } from '../sandbox/harness.js';
 import { startRedisServer, type RunningRedis } from '../store/redis-server.js';
@@ -38,7 +38,7 @@ describe('examples/relay/redis.ts on two instances', () => {
   const env = () => ({ REDIS_URL: redis.url, PAY_CHECKOUT_CLIENT_SECRET: 'sandbox-secret', PAY_CHECKOUT_WEBHOOK_SECRET: WEBHOOK_SECRET });
   const call = (instance: SharedRelay, path: string, init?: RequestInit) => instance.relay.fetch(new Request(`http://shop.test${path}`, init));
 
-  async function createOrder(): Promise<PublicOrder> {
+  async function createOrder(): Promise<ChargeAnswer> {
     const response = await call(first, '/checkout/charges', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID(), Origin: SHOP },
@@ -46,7 +46,7 @@ describe('examples/relay/redis.ts on two instances', () => {
     });
     const text = await response.text();
     assert.equal(response.status, 201, text);
-    return JSON.parse(text) as PublicOrder;
+    return JSON.parse(text) as ChargeAnswer;
   }
 
   before(async () => {
@@ -73,7 +73,7 @@ describe('examples/relay/redis.ts on two instances', () => {
 
   it('reads on one instance the order created on the other', async () => {
     const order = await createOrder();
-    const response = await call(second, `/checkout/orders/${order.id}`);
+    const response = await call(second, `/checkout/orders/${order.id}?token=${order.orderToken}`);
     assert.equal(response.status, 200, await response.clone().text());
     assert.equal(((await response.json()) as PublicOrder).id, order.id);
   });
@@ -86,7 +86,7 @@ describe('examples/relay/redis.ts on two instances', () => {
     });
     assert.equal(registered.status, 201);
     const order = await createOrder();
-    const stream = await call(first, `/checkout/orders/${order.id}/events`);
+    const stream = await call(first, `/checkout/orders/${order.id}/events?token=${order.orderToken}`);
     assert.equal(stream.status, 200);
     const reader = stream.body!.pipeThrough(new TextDecoderStream()).getReader();
     let text = '';

@@ -13,7 +13,7 @@ import { createShopApp as createExpressApp } from '../../examples/relay/express.
 import { createShopApp as createHonoApp } from '../../examples/relay/hono.js';
 import { createShopServer } from '../../examples/relay/node-http.js';
 import { toNodeListener } from '../../src/http/node-listener.js';
-import type { PublicOrder, StatusChange, WidgetConfig } from '../../src/relay/index.js';
+import type { ChargeAnswer, PublicOrder, StatusChange, WidgetConfig } from '../../src/relay/index.js';
 import { pixChargeBody } from '../sandbox/controls-requests.js';
 import { startSandbox, type RunningSandbox } from '../sandbox/harness.js';
 
@@ -25,7 +25,7 @@ const SHOP = 'https://shop.example';
 const OFFER = '77BcHrY';
 /** What a Next.js host's proxy appends to X-Forwarded-For, and what the Hono runtime reports. */
 const BUYER_IP = '198.51.100.23';
-const PUBLIC_ORDER_KEYS = ['amount', 'boleto', 'createdAt', 'id', 'paymentMethod', 'pix', 'refId', 'status'];
+const PUBLIC_ORDER_KEYS = ['amount', 'boleto', 'createdAt', 'id', 'orderToken', 'paymentMethod', 'pix', 'refId', 'status'];
 /** Secrets read from the environment, under the names `pay-checkout relay` uses. */
 const SECRETS_ENV = { PAY_CHECKOUT_CLIENT_SECRET: CLIENT_SECRET, PAY_CHECKOUT_WEBHOOK_SECRET: WEBHOOK_SECRET };
 
@@ -144,10 +144,10 @@ async function checkConfig(send: Send, prefix: string): Promise<void> {
  * A Pix charge sent twice with one Idempotency-Key is one order, carrying the buyer's address,
  * and reads back through the order route. Answers the order.
  */
-async function checkCharge(send: Send, prefix: string, running: RunningSandbox, buyerIp: string, headers: Record<string, string> = {}): Promise<PublicOrder> {
+async function checkCharge(send: Send, prefix: string, running: RunningSandbox, buyerIp: string, headers: Record<string, string> = {}): Promise<ChargeAnswer> {
   const ordersBefore = running.sandbox.world.orders.size;
   const key = randomUUID();
-  const order = await jsonOf<PublicOrder>(await postCharge(send, prefix, key, headers), 201);
+  const order = await jsonOf<ChargeAnswer>(await postCharge(send, prefix, key, headers), 201);
   assert.equal(order.status, 'waiting_payment');
   assert.equal(order.paymentMethod, 'pix');
   assert.ok(order.pix?.qrCode.startsWith('000201'), 'a Pix copy-and-paste code');
@@ -158,7 +158,7 @@ async function checkCharge(send: Send, prefix: string, running: RunningSandbox, 
   assert.equal(running.sandbox.world.orders.size, ordersBefore + 1, 'exactly one order created');
   assert.equal(running.sandbox.world.orders.get(order.id)?.customer.ip, buyerIp);
 
-  const read = await jsonOf<PublicOrder>(await send(`${prefix}/orders/${order.id}`, { headers: { Origin: SHOP } }), 200);
+  const read = await jsonOf<PublicOrder>(await send(`${prefix}/orders/${order.id}`, { headers: { Origin: SHOP, Authorization: `Bearer ${order.orderToken}` } }), 200);
   assert.equal(read.id, order.id);
   assert.equal(read.status, 'waiting_payment');
   return order;
@@ -171,8 +171,8 @@ async function checkCharge(send: Send, prefix: string, running: RunningSandbox, 
  */
 async function checkWebhookPayment(send: Send, prefix: string, running: RunningSandbox, webhookUrl: string, headers: Record<string, string> = {}): Promise<Delivery> {
   await sandboxControl(running, '/__sandbox/webhooks', { url: webhookUrl, secret: WEBHOOK_SECRET, events: ['purchase_approved'] });
-  const order = await jsonOf<PublicOrder>(await postCharge(send, prefix, randomUUID(), headers), 201);
-  const response = await send(`${prefix}/orders/${order.id}/events`, { headers: { Origin: SHOP } });
+  const order = await jsonOf<ChargeAnswer>(await postCharge(send, prefix, randomUUID(), headers), 201);
+  const response = await send(`${prefix}/orders/${order.id}/events?token=${order.orderToken}`, { headers: { Origin: SHOP } });
   assert.equal(response.status, 200);
   assert.equal(response.headers.get('Content-Type'), 'text/event-stream; charset=utf-8');
   const events = followStatus(response);
@@ -186,7 +186,7 @@ async function checkWebhookPayment(send: Send, prefix: string, running: RunningS
   }
   const delivery = await approvalDelivery(running, order.id);
   assert.deepEqual(delivery.attempts.map((attempt) => attempt.status), [200]);
-  const read = await jsonOf<PublicOrder>(await send(`${prefix}/orders/${order.id}`), 200);
+  const read = await jsonOf<PublicOrder>(await send(`${prefix}/orders/${order.id}?token=${order.orderToken}`), 200);
   assert.equal(read.status, 'paid');
   return delivery;
 }

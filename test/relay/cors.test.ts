@@ -22,7 +22,7 @@ describe('cross-origin rules', () => {
     const response = await preflight(relay, '/charges', SHOP);
     assert.equal(response.status, 204);
     assert.equal(response.headers.get('Access-Control-Allow-Origin'), SHOP);
-    assert.equal(response.headers.get('Access-Control-Allow-Headers'), 'Content-Type, Idempotency-Key');
+    assert.equal(response.headers.get('Access-Control-Allow-Headers'), 'Content-Type, Idempotency-Key, Authorization');
     assert.equal(response.headers.get('Access-Control-Allow-Methods'), 'POST, OPTIONS');
     assert.equal(response.headers.get('Vary'), 'Origin');
   });

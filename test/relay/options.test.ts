@@ -30,7 +30,7 @@ describe('createRelay options are checked when the relay is made', () => {
 
   it('accepts a ready client instead of credentials', () => {
     const client = createClient({ baseUrl: valid.apiBaseUrl, clientId: 'id', clientSecret: 'secret' });
-    const relay = createRelay({ apiBaseUrl: valid.apiBaseUrl, client, publicClientId: 'pub', offers: () => true });
+    const relay = createRelay({ apiBaseUrl: valid.apiBaseUrl, client, publicClientId: 'pub', offers: () => true, orderTokenSecret: 'a-secret-of-thirty-two-characters!!' });
     assert.equal(typeof relay.fetch, 'function');
   });
 

@@ -1,10 +1,13 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { PublicOrder } from '../../src/relay/index.js';
+import type { ChargeAnswer, PublicOrder } from '../../src/relay/index.js';
+import { createOrderTokens } from '../../src/relay/order-token.js';
 import { createMemoryStore } from '../../src/store/memory-store.js';
 import type { Store } from '../../src/store/store.js';
 import {
   cardChargeBody,
+  CLIENT_SECRET,
+  orderPath,
   pixChargeBody,
   postCharge,
   refusal,
@@ -16,14 +19,14 @@ import {
   type RelayUnderTest,
 } from './relay-harness.js';
 
-async function createOrder(relay: RelayUnderTest, body: unknown = pixChargeBody()): Promise<PublicOrder> {
+async function createOrder(relay: RelayUnderTest, body: unknown = pixChargeBody()): Promise<ChargeAnswer> {
   const response = await postCharge(relay, body);
   assert.equal(response.status, 201, await response.clone().text());
-  return (await response.json()) as PublicOrder;
+  return (await response.json()) as ChargeAnswer;
 }
 
-async function readOrder(relay: RelayUnderTest, id: string): Promise<PublicOrder> {
-  const response = await relay.call('GET', `/orders/${id}`);
+async function readOrder(relay: RelayUnderTest, order: ChargeAnswer): Promise<PublicOrder> {
+  const response = await relay.call('GET', orderPath(order));
   assert.equal(response.status, 200, await response.clone().text());
   return (await response.json()) as PublicOrder;
 }
@@ -93,14 +96,18 @@ describe('GET orders/{id}', () => {
 
   it('answers the public view of an order this relay created', async () => {
     const order = await createOrder(relay);
-    assert.deepEqual(await readOrder(relay, order.id), order);
+    const { orderToken, ...shown } = order;
+    assert.deepEqual(await readOrder(relay, order), shown);
   });
 
   it('answers 404 order_not_found for orders it did not create', async () => {
     const elsewhere = await relay.running.api('POST', '/public_api/payments/', { body: pixChargeBody(), headers: { 'X-Idempotency-Key': 'made-elsewhere' } });
     const { id } = (await elsewhere.json()) as { id: string };
+    // Each with the token this relay would sign for it, so only the order's origin is judged.
+    const tokens = createOrderTokens([CLIENT_SECRET]);
     for (const unknown of [id, 'ord_fx0001', 'ord_nope', '..%2F..%2Fadmin']) {
-      assert.equal((await refusal(await relay.call('GET', `/orders/${unknown}`), 404)).type, 'order_not_found', unknown);
+      const token = await tokens.issue(decodeURIComponent(unknown));
+      assert.equal((await refusal(await relay.call('GET', `/orders/${unknown}?token=${token}`), 404)).type, 'order_not_found', unknown);
     }
   });
 
@@ -108,14 +115,14 @@ describe('GET orders/{id}', () => {
     const order = await createOrder(relay);
     await sandboxControl(relay.running, 'POST', `/__sandbox/orders/${order.id}/pay`);
     const path = `/public_api/orders/${order.id}/`;
-    assert.equal((await readOrder(relay, order.id)).status, 'waiting_payment', 'no webhook came and the status is fresh');
+    assert.equal((await readOrder(relay, order)).status, 'waiting_payment', 'no webhook came and the status is fresh');
     assert.equal(relay.upstreamCount(path), 0);
     now += 10_000;
-    const answers = await Promise.all(Array.from({ length: 10 }, () => readOrder(relay, order.id)));
+    const answers = await Promise.all(Array.from({ length: 10 }, () => readOrder(relay, order)));
     assert.deepEqual([...new Set(answers.map((answer) => answer.status))], ['paid']);
     assert.equal(relay.upstreamCount(path), 1);
     now += 60_000;
-    assert.equal((await readOrder(relay, order.id)).status, 'paid');
+    assert.equal((await readOrder(relay, order)).status, 'paid');
     assert.equal(relay.upstreamCount(path), 1, 'a final status is not read again');
   });
 
@@ -124,7 +131,7 @@ describe('GET orders/{id}', () => {
     await sandboxControl(relay.running, 'PUT', '/__sandbox/faults', { rules: [{ path: `/public_api/orders/${order.id}/`, status: 400, count: 1 }] });
     const reportedBefore = relay.reported.length;
     now += 10_000;
-    assert.equal((await readOrder(relay, order.id)).status, 'waiting_payment');
+    assert.equal((await readOrder(relay, order)).status, 'waiting_payment');
     assert.equal(relay.reported.length, reportedBefore + 1);
   });
 });
@@ -136,7 +143,7 @@ describe('GET orders/{id}/events', () => {
     try {
       await sandboxControl(relay.running, 'POST', '/__sandbox/webhooks', { url: `${served.url}/webhooks`, secret: WEBHOOK_SECRET, events: ['purchase_approved'] });
       const order = await createOrder(relay);
-      const response = await fetch(`${served.url}/orders/${order.id}/events`);
+      const response = await fetch(`${served.url}${orderPath(order, '/events')}`);
       assert.equal(response.status, 200);
       assert.equal(response.headers.get('Content-Type'), 'text/event-stream; charset=utf-8');
       assert.match(response.headers.get('Cache-Control') ?? '', /no-cache/);
@@ -159,7 +166,7 @@ describe('GET orders/{id}/events', () => {
     const relay = await startRelay({ orderRefreshMs: 0, events: { pollMs: 20, maxPollMs: 40 } });
     try {
       const order = await createOrder(relay);
-      const stream = followStream(await relay.call('GET', `/orders/${order.id}/events`));
+      const stream = followStream(await relay.call('GET', orderPath(order, '/events')));
       await stream.until(1);
       await sandboxControl(relay.running, 'POST', `/__sandbox/orders/${order.id}/pay`);
       await stream.ended;
@@ -174,7 +181,7 @@ describe('GET orders/{id}/events', () => {
     const relay = await startRelay({ events: { keepAliveMs: 20, pollMs: 3_600_000, maxPollMs: 3_600_000 } });
     try {
       const order = await createOrder(relay);
-      const response = await relay.call('GET', `/orders/${order.id}/events`);
+      const response = await relay.call('GET', orderPath(order, '/events'));
       const stream = followStream(response);
       const items = await stream.until(3);
       assert.deepEqual(items.slice(1, 3), [{ comment: 'keep-alive' }, { comment: 'keep-alive' }]);
@@ -189,7 +196,7 @@ describe('GET orders/{id}/events', () => {
     try {
       const token = await tokenizeCard(relay.running);
       const order = await createOrder(relay, cardChargeBody('credit_card', token));
-      const stream = followStream(await relay.call('GET', `/orders/${order.id}/events`));
+      const stream = followStream(await relay.call('GET', orderPath(order, '/events')));
       await stream.ended;
       assert.deepEqual(statusEvents(stream.items), [{ id: order.id, status: 'paid' }]);
     } finally {
@@ -200,7 +207,7 @@ describe('GET orders/{id}/events', () => {
   it('answers 404 order_not_found as JSON for an order it did not create', async () => {
     const relay = await startRelay();
     try {
-      const response = await relay.call('GET', '/orders/ord_fx0001/events');
+      const response = await relay.call('GET', `/orders/ord_fx0001/events?token=${await createOrderTokens([CLIENT_SECRET]).issue('ord_fx0001')}`);
       assert.equal((await refusal(response, 404)).type, 'order_not_found');
     } finally {
       await relay.close();
@@ -224,7 +231,7 @@ describe('GET orders/{id}/events', () => {
     const relay = await startRelay({ store, events: { pollMs: 3_600_000, maxPollMs: 3_600_000 } });
     try {
       const order = await createOrder(relay);
-      const response = await relay.call('GET', `/orders/${order.id}/events`);
+      const response = await relay.call('GET', orderPath(order, '/events'));
       const stream = followStream(response);
       await stream.until(1);
       assert.equal(subscribed, 1);

@@ -1,12 +1,13 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { createRelay, type PublicOrder, type Relay } from '../../src/relay/index.js';
+import { createRelay, type ChargeAnswer, type PublicOrder, type Relay } from '../../src/relay/index.js';
 import { createRedisStore } from '../../src/store/redis-store.js';
 import type { Store } from '../../src/store/store.js';
 import { startSandbox, type RunningSandbox } from '../sandbox/harness.js';
 import { startRedisServer, type RunningRedis } from '../store/redis-server.js';
 import {
+  orderPath,
   BUYER_IP,
   CLIENT_ID,
   CLIENT_SECRET,
@@ -84,14 +85,14 @@ describe('two relay instances on one Redis', () => {
       body: JSON.stringify(pixChargeBody()),
     });
     assert.equal(createdResponse.status, 201);
-    const order = (await createdResponse.json()) as PublicOrder;
+    const order = (await createdResponse.json()) as ChargeAnswer;
     assert.equal(count('/public_api/token/'), 1, 'the charge used the shared token');
 
-    const onSecond = await call(second, `/orders/${order.id}`);
+    const onSecond = await call(second, orderPath(order));
     assert.equal(onSecond.status, 200, 'the other instance knows the order');
 
     // A stream on the first instance; the webhook reaches the second.
-    const stream = await call(first, `/orders/${order.id}/events`);
+    const stream = await call(first, orderPath(order, '/events'));
     const text = stream.text();
     await sandboxControl(running, 'POST', '/__sandbox/webhooks', { url: `${secondServed.url}/webhooks`, secret: WEBHOOK_SECRET, events: ['purchase_approved'] });
     await sandboxControl(running, 'POST', `/__sandbox/orders/${order.id}/pay`);
@@ -100,7 +101,7 @@ describe('two relay instances on one Redis', () => {
       `event: status\ndata: ${JSON.stringify({ id: order.id, status: 'waiting_payment' })}`,
       `event: status\ndata: ${JSON.stringify({ id: order.id, status: 'paid' })}`,
     ]);
-    assert.equal(((await (await call(first, `/orders/${order.id}`)).json()) as PublicOrder).status, 'paid');
+    assert.equal(((await (await call(first, orderPath(order))).json()) as PublicOrder).status, 'paid');
     assert.equal(count(`/public_api/orders/${order.id}/`), 0, 'the status came through the webhook, not the API');
 
     // The second instance marked the delivery; the first sees it as a duplicate.

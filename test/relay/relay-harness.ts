@@ -20,6 +20,8 @@ export const CLIENT_ID = 'sandbox-client';
 export const CLIENT_SECRET = 'sandbox-secret';
 export const PUBLIC_CLIENT_ID = 'sandbox-public';
 export const WEBHOOK_SECRET = 'whsec-relay-test-7c1f';
+/** Signs order tokens for a relay given a ready client (which brings no client secret to derive it from). */
+export const ORDER_TOKEN_SECRET = 'order-token-secret-for-relay-tests-5d2e9a';
 /** Offers of the default fixture: 77BcHrY (prod_foto, 97.00, all five methods), BOLEplan (pix and boleto). */
 export const SOLD_OFFERS = ['77BcHrY', 'FOTOprm', 'BOLEplan', 'CLUBmes'];
 export const BUYER_IP = '203.0.113.7';
@@ -74,7 +76,7 @@ export async function startRelay(
   const usesOwnClient = options.client !== undefined;
   const relay = createRelay({
     apiBaseUrl: running.baseUrl,
-    ...(usesOwnClient ? {} : { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, fetch: countingFetch }),
+    ...(usesOwnClient ? { orderTokenSecret: ORDER_TOKEN_SECRET } : { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, fetch: countingFetch }),
     publicClientId: PUBLIC_CLIENT_ID,
     offers: SOLD_OFFERS,
     webhookSecret: WEBHOOK_SECRET,
@@ -99,6 +101,11 @@ export async function startRelay(
     },
     close: () => running.close(),
   };
+}
+
+/** The path of an order's route with its token in the query, as an EventSource asks for it: `orderPath(order, '/events')`. */
+export function orderPath(order: { id: string; orderToken: string }, suffix: '' | '/events' = ''): string {
+  return `/orders/${order.id}${suffix}?token=${order.orderToken}`;
 }
 
 /** `POST /charges` with a fresh `Idempotency-Key` unless one is given. */

@@ -1,8 +1,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import type { PublicOrder } from '../../src/relay/index.js';
+import type { ChargeAnswer } from '../../src/relay/index.js';
 import {
+  orderPath,
   cardChargeBody,
   CLIENT_SECRET,
   pixChargeBody,
@@ -31,7 +32,7 @@ describe('no answer of the relay carries a secret or an access token', () => {
       await record(await relay.call('GET', '/config?offer=ENGLusd', { headers: cors }));
       await record(await relay.call('OPTIONS', '/charges', { headers: cors }));
       const pixResponse = await postCharge(relay, pixChargeBody(), { headers: cors });
-      const pix = (await pixResponse.clone().json()) as PublicOrder;
+      const pix = (await pixResponse.clone().json()) as ChargeAnswer;
       await record(pixResponse);
       const token = await tokenizeCard(relay.running);
       await record(await postCharge(relay, cardChargeBody('credit_card', token)));
@@ -39,9 +40,9 @@ describe('no answer of the relay carries a secret or an access token', () => {
       await record(await postCharge(relay, { ...pixChargeBody(), card: { number: '4111111111111111' } }));
       await record(await postCharge(relay, { ...pixChargeBody(), items: [{ offerId: 'BOLEplan' }], pixExpiresIn: 601 }));
       await record(await relay.call('POST', '/charges', { body: pixChargeBody() }));
-      await record(await relay.call('GET', `/orders/${pix.id}`, { headers: cors }));
+      await record(await relay.call('GET', orderPath(pix), { headers: cors }));
       await sandboxControl(relay.running, 'POST', `/__sandbox/orders/${pix.id}/pay`);
-      await record(await relay.call('GET', `/orders/${pix.id}/events`, { headers: cors }));
+      await record(await relay.call('GET', orderPath(pix, '/events'), { headers: cors }));
       await record(await relay.call('GET', '/orders/ord_fx0001'));
       const delivery = { secret: WEBHOOK_SECRET, event: 'purchase_approved', data: { id: pix.id, status: 'paid' } };
       await record(await relay.call('POST', '/webhooks', { body: delivery }));

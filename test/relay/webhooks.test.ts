@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { PublicOrder, RelayWebhookEvent } from '../../src/relay/index.js';
+import { createOrderTokens } from '../../src/relay/order-token.js';
 import type { RunningSandbox } from '../sandbox/harness.js';
 import {
+  CLIENT_SECRET,
   pixChargeBody,
   postCharge,
   refusal,
@@ -56,7 +58,7 @@ async function pixOrder(relay: RelayUnderTest): Promise<PublicOrder> {
 }
 
 async function storedStatus(relay: RelayUnderTest, id: string): Promise<string> {
-  const response = await relay.call('GET', `/orders/${id}`);
+  const response = await relay.call('GET', `/orders/${id}?token=${await createOrderTokens([CLIENT_SECRET]).issue(id)}`);
   assert.equal(response.status, 200);
   return ((await response.json()) as PublicOrder).status;
 }

@@ -248,6 +248,7 @@ describe('chaos: checkouts through widget code, relay and a failing sandbox', ()
     relay = createRelay({
       apiBaseUrl: served.url,
       client,
+      orderTokenSecret: 'order-token-secret-of-the-chaos-relay',
       publicClientId: PUBLIC_CLIENT_ID,
       offers: ['77BcHrY', 'BOLEplan'],
       basePath: '/checkout',

@@ -106,6 +106,7 @@ export function startInProcessStack(
   const relay = createRelay({
     apiBaseUrl: SANDBOX_ORIGIN,
     client,
+    orderTokenSecret: 'order-token-secret-of-the-in-process-stack',
     publicClientId: PUBLIC_CLIENT_ID,
     offers: SOLD_OFFERS,
     webhookSecret: WEBHOOK_SECRET,

@@ -133,11 +133,11 @@ describe('security: no answer of the relay carries a secret or an access token',
 
     // A replay comes from the same buyer: the relay sends the buyer's IP upstream inside the keyed body.
     const pixBuyer = '203.0.113.200';
-    const pix = (await (await drive('charge pix', '/charges', charge(pixCharge(), 'pix-key', cors), 201, pixBuyer)).json()) as { id: string };
+    const pix = (await (await drive('charge pix', '/charges', charge(pixCharge(), 'pix-key', cors), 201, pixBuyer)).json()) as { id: string; orderToken: string };
     await drive('charge replayed', '/charges', charge(pixCharge(), 'pix-key'), 201, pixBuyer);
     await drive('charge key reused with another body', '/charges', charge({ ...pixCharge(), metadata: { utm_source: 'x' } }, 'pix-key'), 409, pixBuyer);
     await drive('charge boleto', '/charges', charge({ ...pixCharge(), paymentMethod: 'boleto', items: [{ offerId: 'BOLEplan' }] }), 201);
-    const paidCard = (await (await drive('charge card paid', '/charges', charge(cardCharge(await tokenizeCard(sandbox, TEST_CARDS.approved))), 201)).json()) as { id: string };
+    const paidCard = (await (await drive('charge card paid', '/charges', charge(cardCharge(await tokenizeCard(sandbox, TEST_CARDS.approved))), 201)).json()) as { id: string; orderToken: string };
     await drive('charge card declined', '/charges', charge(cardCharge(await tokenizeCard(sandbox, TEST_CARDS.declined))), 201);
     await drive('charge refused by the API', '/charges', charge({ ...pixCharge(), items: [{ offerId: 'BOLEplan' }], pixExpiresIn: 601 }), 400);
     await drive('charge with a spent card token', '/charges', charge(cardCharge(sandbox.world.cardTokens.keys().next().value!)), 400);
@@ -158,11 +158,13 @@ describe('security: no answer of the relay carries a secret or an access token',
     await drive('charges preflight without origin', '/charges', { method: 'OPTIONS' }, 403);
     await drive('charges wrong method', '/charges', { method: 'GET' }, 405);
 
-    await drive('order', `/orders/${pix.id}`, { headers: cors }, 200);
+    await drive('order', `/orders/${pix.id}?token=${pix.orderToken}`, { headers: cors }, 200);
+    await drive('order without its token', `/orders/${pix.id}`, { headers: cors }, 404);
     await drive('order not made here', '/orders/ord_fx0001', {}, 404);
     await drive('order id malformed', '/orders/%E0%A4%A', {}, 404);
-    await drive('order events, first event', `/orders/${pix.id}/events`, { headers: cors }, 200);
-    await drive('order events of a paid order', `/orders/${paidCard.id}/events`, {}, 200);
+    await drive('order events, first event', `/orders/${pix.id}/events?token=${pix.orderToken}`, { headers: cors }, 200);
+    await drive('order events of a paid order', `/orders/${paidCard.id}/events?token=${paidCard.orderToken}`, {}, 200);
+    await drive('order events with another order\'s token', `/orders/${paidCard.id}/events?token=${pix.orderToken}`, {}, 404);
     await drive('order events of an unknown order', '/orders/ord_nope/events', {}, 404);
     await drive('order preflight', `/orders/${pix.id}`, { method: 'OPTIONS', headers: { ...cors, 'Access-Control-Request-Method': 'GET' } }, 204);
     await drive('order wrong method', `/orders/${pix.id}`, { method: 'DELETE' }, 405);
@@ -271,10 +273,10 @@ describe('security: a webhook with a wrong secret changes nothing', () => {
       events: { pollMs: 3_600_000, maxPollMs: 3_600_000, keepAliveMs: 3_600_000 },
     });
     const created = await stack.call('/charges', charge(pixCharge()));
-    const order = (await created.json()) as { id: string; status: string };
+    const order = (await created.json()) as { id: string; status: string; orderToken: string };
     assert.equal(order.status, 'waiting_payment');
 
-    const stream = (await stack.call(`/orders/${order.id}/events`)).body!.getReader();
+    const stream = (await stack.call(`/orders/${order.id}/events?token=${order.orderToken}`)).body!.getReader();
     const decoder = new TextDecoder();
     let pending = stream.read();
     const nextChunk = async (waitMs: number): Promise<string | undefined> => {
@@ -306,7 +308,7 @@ describe('security: a webhook with a wrong secret changes nothing', () => {
 
     assert.deepEqual(events, [], 'onEvent was not called');
     assert.equal(await nextChunk(150), undefined, 'the open stream got no event');
-    const after = (await (await stack.call(`/orders/${order.id}`)).json()) as { status: string };
+    const after = (await (await stack.call(`/orders/${order.id}?token=${order.orderToken}`)).json()) as { status: string };
     assert.equal(after.status, 'waiting_payment', 'the order status is unchanged');
 
     // The same event with the right secret is new to the relay: no mark was left by the refused ones.
@@ -315,7 +317,7 @@ describe('security: a webhook with a wrong secret changes nothing', () => {
     assert.deepEqual(await genuine.json(), { received: true });
     assert.equal(events.length, 1);
     assert.match((await nextChunk(1000)) ?? '', /"status":"paid"/);
-    assert.equal(((await (await stack.call(`/orders/${order.id}`)).json()) as { status: string }).status, 'paid');
+    assert.equal(((await (await stack.call(`/orders/${order.id}?token=${order.orderToken}`)).json()) as { status: string }).status, 'paid');
     await stream.cancel();
   });
 });

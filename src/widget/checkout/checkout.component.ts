@@ -118,7 +118,7 @@ export class PayCheckout extends LitElement {
     announce: (text) => this.announce(text),
     showFieldErrors: (fields) => this.showFieldErrors(fields),
     showCardErrors: (fields) => this.cardFields?.showFieldErrors(fields),
-    showOrder: (order, receivedAtMs) => this.orderStatus.show(order, receivedAtMs),
+    showOrder: (order, receivedAtMs, orderToken) => this.orderStatus.show(order, receivedAtMs, orderToken),
   });
   private readonly orderStatus = new OrderStatusController(this, {
     locale: () => this.resolvedLocale,

@@ -59,8 +59,8 @@ export class OrderStatusController implements ReactiveController {
   private readonly host: OrderStatusHost;
   private readonly view: OrderStatusView;
   private readonly store: OrderResumeStore;
-  /** The order's storage key and its following, once the following's code is there. */
-  private followed: { key: string; live: LiveOrderStatus | undefined } | undefined;
+  /** The order's storage key, its token and its following, once the following's code is there. */
+  private followed: { key: string; orderToken: string; live: LiveOrderStatus | undefined } | undefined;
 
   constructor(host: OrderStatusHost, view: OrderStatusView, store: OrderResumeStore = new OrderResumeStore()) {
     this.host = host;
@@ -83,8 +83,8 @@ export class OrderStatusController implements ReactiveController {
   }
 
   /** Shows the order the relay just created (`receivedAtMs`: the buyer's clock when its answer came). */
-  show(order: CheckoutOrder, receivedAtMs: number): void {
-    this.open(order, estimateClockOffset(order.createdAt, receivedAtMs), false);
+  show(order: CheckoutOrder, receivedAtMs: number, orderToken = ''): void {
+    this.open(order, estimateClockOffset(order.createdAt, receivedAtMs), false, orderToken);
     const locale = this.view.locale();
     const { status } = order;
     let text: string;
@@ -100,7 +100,7 @@ export class OrderStatusController implements ReactiveController {
   resume(): void {
     const source = this.view.source();
     const stored = source && !this.order ? this.store.load(resumeKey(source.relay.url(''), source.offer)) : undefined;
-    if (stored) this.open(stored.order, stored.clockOffsetMs, true);
+    if (stored) this.open(stored.order, stored.clockOffsetMs, true, stored.orderToken);
   }
 
   /** Stops showing and following the order, and forgets it: the buyer left it for another payment. */
@@ -119,7 +119,7 @@ export class OrderStatusController implements ReactiveController {
     this.host.requestUpdate();
   }
 
-  private open(order: CheckoutOrder, clockOffsetMs: number, resumed: boolean): void {
+  private open(order: CheckoutOrder, clockOffsetMs: number, resumed: boolean, orderToken: string): void {
     this.release();
     this.order = order;
     this.clockOffsetMs = clockOffsetMs;
@@ -127,7 +127,7 @@ export class OrderStatusController implements ReactiveController {
     const source = this.view.source();
     if (source) {
       const { relay } = source;
-      const followed: NonNullable<OrderStatusController['followed']> = { key: resumeKey(relay.url(''), source.offer), live: undefined };
+      const followed: NonNullable<OrderStatusController['followed']> = { key: resumeKey(relay.url(''), source.offer), orderToken, live: undefined };
       this.followed = followed;
       this.keep();
       const follow = (): void => {
@@ -136,8 +136,8 @@ export class OrderStatusController implements ReactiveController {
             // Another order, or none, may be on screen by now.
             if (this.followed !== followed) return;
             followed.live = new LiveOrderStatus({
-              eventsUrl: relay.orderEventsUrl(order.id),
-              readOrder: (signal) => relay.getOrder(order.id, { signal }),
+              eventsUrl: relay.orderEventsUrl(order.id, orderToken),
+              readOrder: (signal) => relay.getOrder(order.id, { orderToken, signal }),
               onStatus: (status) => this.handleStatus(status),
               onGone: () => this.clear(),
             });
@@ -156,7 +156,8 @@ export class OrderStatusController implements ReactiveController {
   /** Keeps the order for a reload while it waits; forgets it once final or past its time. */
   private keep(): void {
     if (!this.order || !this.followed) return;
-    this.store.save(this.followed.key, { order: this.order, clockOffsetMs: this.clockOffsetMs });
+    const { key, orderToken } = this.followed;
+    this.store.save(key, { order: this.order, clockOffsetMs: this.clockOffsetMs, orderToken });
   }
 
   private handleStatus(status: string): void {

@@ -43,7 +43,7 @@ import {
   RelayAnswerError,
   RelayUnreachableError,
   type CheckoutChargeRequest,
-  type CheckoutOrder,
+  type CreatedOrder,
   type RelayConnection,
 } from './relay-connection.js';
 
@@ -81,7 +81,7 @@ export type AttemptStep =
 /** How a run of the attempt ended. */
 export type AttemptOutcome =
   /** The relay answered 201: a charge exists (its status may still be declined or refused). */
-  | { outcome: 'created'; order: CheckoutOrder }
+  | { outcome: 'created'; order: CreatedOrder }
   /**
    * No answer, a lost answer or a temporary failure: `run()` again (same key) to find out or
    * finish. `cause`: the buyer's connection (`offline`: nothing answered) or the payment

@@ -14,7 +14,7 @@ import { refusalMessage } from './checkout-messages.js';
 import { progressText } from './checkout-views.js';
 import { lazyCode } from './lazy-code.js';
 import type { AttemptOutcome, AttemptStep, PaymentAttempt, PaymentRequest, PaymentServices } from './payment-attempt.js';
-import type { CheckoutOrder } from './relay-connection.js';
+import type { CheckoutOrder, CreatedOrder } from './relay-connection.js';
 
 /** Where the buyer is: filling in the form, paying, asked to try again, or looking at the created order's result. */
 export type PaymentPhase = 'form' | 'paying' | 'interrupted' | 'created';
@@ -38,8 +38,11 @@ export interface PaymentView {
   showFieldErrors(fields: Readonly<Record<string, readonly string[]>>): Set<string>;
   /** Puts the API's card messages (by card field) on the card form. */
   showCardErrors(fields: Readonly<Record<string, readonly string[]>>): void;
-  /** Shows the created order's result; `receivedAtMs` is the buyer's clock when the relay's answer came. */
-  showOrder(order: CheckoutOrder, receivedAtMs: number): void;
+  /**
+   * Shows the created order's result; `receivedAtMs` is the buyer's clock when the relay's answer
+   * came, `orderToken` what reads the order's status.
+   */
+  showOrder(order: CheckoutOrder, receivedAtMs: number, orderToken: string | undefined): void;
 }
 
 /**
@@ -204,12 +207,13 @@ export class PaymentController implements ReactiveController {
     this.host.dispatchEvent(new PayFailedEvent({ reason, order: undefined, errorType }));
   }
 
-  private handleOrder(order: CheckoutOrder): void {
+  /** The token stays with the result view: the page's events get the order without it. */
+  private handleOrder({ orderToken, ...order }: CreatedOrder): void {
     const receivedAtMs = Date.now();
     this.host.dispatchEvent(new PayOrderCreatedEvent({ order }));
     // Every created order has a result to show, a declined or refused card included: its view
     // says what the buyer can do (another card, another try), and leads back to the form.
     this.phase = 'created';
-    this.view.showOrder(order, receivedAtMs);
+    this.view.showOrder(order, receivedAtMs, orderToken);
   }
 }

@@ -31,6 +31,9 @@ export interface CheckoutConfig {
 /** An order as the relay shows it to the buyer's browser (no fees, no customer data). */
 export type CheckoutOrder = PublicOrder;
 
+/** `POST charges`' answer: the order and, apart from it, the token that reads its status (kept out of events and views). */
+export type CreatedOrder = CheckoutOrder & { orderToken?: string };
+
 /** The `error` of the relay's error body: `{ error: { type, message?, fields?, retryAfter? } }`. */
 export interface RelayErrorAnswer {
   type: string;
@@ -110,8 +113,9 @@ export const readCheckoutConfig = shape<CheckoutConfig>({
 });
 
 /** An order the relay answered (`POST charges`, `GET orders/{id}`), or one kept from such an answer. */
-export const readCheckoutOrder = shape<CheckoutOrder>(
+export const readCheckoutOrder = shape<CreatedOrder>(
   {
+    orderToken: nonEmptyText,
     id: nonEmptyText,
     refId: text,
     status: nonEmptyText,
@@ -121,7 +125,7 @@ export const readCheckoutOrder = shape<CheckoutOrder>(
     pix: shape({ qrCode: text, expirationDate: text, user_journey: kept((value): value is string | null => value === null || isText(value)) }),
     boleto: shape({ barcode: text, pdfUrl: text, dueDate: text }),
   },
-  ['pix', 'boleto'],
+  ['orderToken', 'pix', 'boleto'],
 );
 
 const readErrorBody = shape<{ error: RelayErrorAnswer }>({

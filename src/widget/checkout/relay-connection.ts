@@ -8,9 +8,9 @@
  */
 import type { ChargeRequestInput } from '../../contract/charge-request.js';
 import type { RelayErrorType } from '../../relay/errors.js';
-import { readCheckoutConfig, readCheckoutOrder, readRelayError, type CheckoutConfig, type CheckoutOrder } from './relay-answers.js';
+import { readCheckoutConfig, readCheckoutOrder, readRelayError, type CheckoutConfig, type CheckoutOrder, type CreatedOrder } from './relay-answers.js';
 
-export type { CheckoutConfig, CheckoutOrder } from './relay-answers.js';
+export type { CheckoutConfig, CheckoutOrder, CreatedOrder } from './relay-answers.js';
 
 /** The header the relay reads the attempt's key from (it forwards it as `X-Idempotency-Key`). */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
@@ -111,9 +111,12 @@ export class RelayConnection {
     return `${this.base}/${route}`;
   }
 
-  /** The event stream (`text/event-stream`) of an order's status changes. */
-  orderEventsUrl(orderId: string): string {
-    return this.url(`orders/${encodeURIComponent(orderId)}/events`);
+  /**
+   * The event stream (`text/event-stream`) of an order's status changes. The order's token goes
+   * in the query, since an EventSource cannot send headers; the URL is never shown on the page.
+   */
+  orderEventsUrl(orderId: string, orderToken: string): string {
+    return this.url(`orders/${encodeURIComponent(orderId)}/events?token=${encodeURIComponent(orderToken)}`);
   }
 
   /** Sends `init` to `route` and reads the answer's body with `read`; `what` names the answer in errors. */
@@ -161,7 +164,7 @@ export class RelayConnection {
    * `POST charges`: creates the charge. The same `idempotencyKey` on every try of one payment
    * attempt makes the relay and the API answer the first order again instead of making a second.
    */
-  async createCharge(request: CheckoutChargeRequest, options: { idempotencyKey: string; signal?: AbortSignal }): Promise<CheckoutOrder> {
+  async createCharge(request: CheckoutChargeRequest, options: { idempotencyKey: string; signal?: AbortSignal }): Promise<CreatedOrder> {
     const init = {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', ...ACCEPT_JSON, [IDEMPOTENCY_KEY_HEADER]: options.idempotencyKey },
@@ -171,8 +174,9 @@ export class RelayConnection {
     return this.request('charges', init, readCheckoutOrder, 'order');
   }
 
-  /** `GET orders/{id}`: an order this relay created, with its latest status. */
-  async getOrder(orderId: string, options: { signal?: AbortSignal } = {}): Promise<CheckoutOrder> {
-    return this.request(`orders/${encodeURIComponent(orderId)}`, { headers: ACCEPT_JSON, signal: options.signal }, readCheckoutOrder, 'order');
+  /** `GET orders/{id}`: an order this relay created, with its latest status, read with the token its charge answered. */
+  async getOrder(orderId: string, options: { orderToken: string; signal?: AbortSignal }): Promise<CheckoutOrder> {
+    const headers = { ...ACCEPT_JSON, Authorization: `Bearer ${options.orderToken}` };
+    return this.request(`orders/${encodeURIComponent(orderId)}`, { headers, signal: options.signal }, readCheckoutOrder, 'order');
   }
 }

@@ -8,7 +8,7 @@
  * buyer leaves it for another payment.
  */
 import { isWaitingChargeStatus } from '../../contract/charge-statuses.js';
-import { isFiniteNumber, isPlainObject } from '../../contract/json-values.js';
+import { isFiniteNumber, isNonEmptyString, isPlainObject } from '../../contract/json-values.js';
 import { readCheckoutOrder } from '../checkout/relay-answers.js';
 import type { CheckoutOrder } from '../checkout/relay-connection.js';
 import { msUntil } from './clock-offset.js';
@@ -18,11 +18,14 @@ export interface ResumableOrder {
   order: CheckoutOrder;
   /** Milliseconds the API's clock is ahead of the buyer's, as measured when the order was created. */
   clockOffsetMs: number;
+  /** What reads the order's status from the relay (its charge's answer); only this tab holds it. */
+  orderToken: string;
 }
 
 const STORAGE_PREFIX = 'pay-checkout:order:';
 
-const STORED_VERSION = 1;
+/** 2: with the order token, without which an order kept by version 1 could no longer be read. */
+const STORED_VERSION = 2;
 
 /**
  * What the storage holds, read like any other input: another version of the widget, or the
@@ -30,9 +33,11 @@ const STORED_VERSION = 1;
  * relay's answer is.
  */
 function readStoredOrder(json: unknown): ResumableOrder | undefined {
-  if (!isPlainObject(json) || json['version'] !== STORED_VERSION || !isFiniteNumber(json['clockOffsetMs'])) return undefined;
+  if (!isPlainObject(json) || json['version'] !== STORED_VERSION || !isFiniteNumber(json['clockOffsetMs']) || !isNonEmptyString(json['orderToken'])) {
+    return undefined;
+  }
   const order = readCheckoutOrder(json['order']);
-  return order ? { order, clockOffsetMs: json['clockOffsetMs'] } : undefined;
+  return order ? { order, clockOffsetMs: json['clockOffsetMs'], orderToken: json['orderToken'] } : undefined;
 }
 
 /** The storage key of the order in progress for an offer sold through a relay (its absolute URL). */

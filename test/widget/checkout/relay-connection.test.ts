@@ -60,7 +60,7 @@ describe('the relay connection', () => {
     const relay = new RelayConnection({ relay: '/checkout/', baseUrl: 'https://shop.example/produto/foto', fetch });
     await relay.getConfig('77BcHrY');
     assert.equal(calls[0]!.url, 'https://shop.example/checkout/config?offer=77BcHrY');
-    assert.equal(relay.orderEventsUrl('ord 1'), 'https://shop.example/checkout/orders/ord%201/events');
+    assert.equal(relay.orderEventsUrl('ord 1', 'a+b/c'), 'https://shop.example/checkout/orders/ord%201/events?token=a%2Bb%2Fc');
   });
 
   it('joins routes with one slash when the relay is mounted at the root of an origin', async () => {
@@ -96,6 +96,18 @@ describe('the relay connection', () => {
     assert.equal(calls[0]!.init.method, 'POST');
     assert.equal(new Headers(calls[0]!.init.headers).get(IDEMPOTENCY_KEY_HEADER), 'key-1');
     assert.deepEqual(JSON.parse(String(calls[0]!.init.body)), CHARGE);
+  });
+
+  it('keeps the order token of a charge, and reads the order with it in Authorization, not in the URL', async () => {
+    const token = 'q5V0lPp3aX9-Rk2_Yh8tBn4cW7mE1sZ6uJ0iD3fG5oA';
+    const charged = fakeFetch(() => json(201, { ...ORDER, orderToken: token }));
+    const relay = new RelayConnection({ relay: 'https://relay.example/pay', fetch: charged.fetch });
+    assert.deepEqual(await relay.createCharge(CHARGE, { idempotencyKey: 'key-1' }), { ...ORDER, orderToken: token });
+    const read = fakeFetch(() => json(200, ORDER));
+    const reader = new RelayConnection({ relay: 'https://relay.example/pay', fetch: read.fetch });
+    assert.deepEqual(await reader.getOrder('ord_1', { orderToken: token }), ORDER);
+    assert.equal(read.calls[0]!.url, 'https://relay.example/pay/orders/ord_1');
+    assert.equal(new Headers(read.calls[0]!.init.headers).get('Authorization'), `Bearer ${token}`);
   });
 
   it('reads the relay\'s error: type, field messages and the wait', async () => {

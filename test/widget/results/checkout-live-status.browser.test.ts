@@ -86,7 +86,11 @@ describe('<pay-checkout> follows the order it shows', () => {
     const view = (await checkoutResult(el, 'pay-pix-result')) as PayPixResult;
     // The following starts once its code is there (fetched with the first order).
     await waitUntil(() => opened.length > 0, 'the event stream was not opened');
-    expect(opened).to.deep.equal([`${env.pageOrigin}/relay/orders/${order.id}/events`]);
+    // The stream carries the order's token in its query (an EventSource sends no headers); the page's events never do.
+    const { orderToken } = chargeRequests(recording.requests, env)[0]!.answer as { orderToken: string };
+    expect(orderToken).to.match(/^[A-Za-z0-9_-]{43}$/);
+    expect(opened).to.deep.equal([`${env.pageOrigin}/relay/orders/${order.id}/events?token=${orderToken}`]);
+    expect(order).to.not.have.property('orderToken');
     const paid = oneEvent(el, 'pay-paid');
     await sandboxControl(`orders/${order.id}/pay`, 'POST');
     expect((await paid).detail.order).to.include({ id: order.id, status: 'paid' });
@@ -112,6 +116,11 @@ describe('<pay-checkout> follows the order it shows', () => {
     expect(viewText(view)).to.contain('Pagamento confirmado!');
     const reads = orderReads(order.id);
     expect(reads).to.be.greaterThan(0);
+    // Each read carries the order's token in a header, never in its URL.
+    const { orderToken } = chargeRequests(recording.requests, env)[0]!.answer as { orderToken: string };
+    const orderReadRequests = relayRequests(recording.requests, env).filter((request) => request.url.includes(`/orders/${order.id}`));
+    expect(orderReadRequests.map((request) => request.headers.get('Authorization'))).to.deep.equal(orderReadRequests.map(() => `Bearer ${orderToken}`));
+    expect(orderReadRequests.every((request) => !request.url.includes(orderToken))).to.equal(true);
     // Final: no more reads, though the next one would have been due within seconds.
     await new Promise((resolve) => setTimeout(resolve, 3500));
     expect(orderReads(order.id)).to.equal(reads);

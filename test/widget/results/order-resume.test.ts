@@ -5,6 +5,7 @@ import { OrderResumeStore, isStillPayable, resumeKey } from '../../../src/widget
 
 const NOW = Date.parse('2026-03-01T13:00:00Z'); // 10:00 in São Paulo
 const KEY = resumeKey('https://shop.example/relay/', '77BcHrY');
+const TOKEN = 'tFjQ0d9m3Kq2v8R1xY7bZ4cW6nH5sL0pA2eG9uJ1iO3';
 
 const PIX: CheckoutOrder = {
   id: 'ord_1',
@@ -57,41 +58,49 @@ describe('the order kept for a reload', () => {
 
   it('comes back as it was saved, clock offset included', () => {
     const { store } = storeAt(NOW);
-    store.save(KEY, { order: PIX, clockOffsetMs: -1500 });
-    assert.deepEqual(store.load(KEY), { order: PIX, clockOffsetMs: -1500 });
+    store.save(KEY, { order: PIX, clockOffsetMs: -1500, orderToken: TOKEN });
+    assert.deepEqual(store.load(KEY), { order: PIX, clockOffsetMs: -1500, orderToken: TOKEN });
   });
 
   it('is not kept once final', () => {
     const { store, storage } = storeAt(NOW);
-    store.save(KEY, { order: PIX, clockOffsetMs: 0 });
-    store.save(KEY, { order: { ...PIX, status: 'paid' }, clockOffsetMs: 0 });
+    store.save(KEY, { order: PIX, clockOffsetMs: 0, orderToken: TOKEN });
+    store.save(KEY, { order: { ...PIX, status: 'paid' }, clockOffsetMs: 0, orderToken: TOKEN });
     assert.equal(storage.length, 0);
     assert.equal(store.load(KEY), undefined);
   });
 
   it('is dropped once the Pix code expired, on the API\'s clock', () => {
     const { store, storage } = storeAt(NOW);
-    store.save(KEY, { order: PIX, clockOffsetMs: 0 });
+    store.save(KEY, { order: PIX, clockOffsetMs: 0, orderToken: TOKEN });
     assert.notEqual(storeAt(NOW + 59 * 60_000, storage).store.load(KEY), undefined);
     // The API's clock is 2 minutes ahead: for it the code expired a minute ago.
-    assert.equal(isStillPayable({ order: PIX, clockOffsetMs: 2 * 60_000 }, NOW + 59 * 60_000), false);
+    assert.equal(isStillPayable({ order: PIX, clockOffsetMs: 2 * 60_000, orderToken: TOKEN }, NOW + 59 * 60_000), false);
     assert.equal(storeAt(NOW + 61 * 60_000, storage).store.load(KEY), undefined);
     assert.equal(storage.length, 0);
   });
 
   it('keeps a boleto through its due day in São Paulo, not after', () => {
     // 23:30 on the due day in São Paulo is already the next day in UTC.
-    assert.equal(isStillPayable({ order: BOLETO, clockOffsetMs: 0 }, Date.parse('2026-03-02T02:30:00Z')), true);
-    assert.equal(isStillPayable({ order: BOLETO, clockOffsetMs: 0 }, Date.parse('2026-03-02T03:30:00Z')), false);
+    assert.equal(isStillPayable({ order: BOLETO, clockOffsetMs: 0, orderToken: TOKEN }, Date.parse('2026-03-02T02:30:00Z')), true);
+    assert.equal(isStillPayable({ order: BOLETO, clockOffsetMs: 0, orderToken: TOKEN }, Date.parse('2026-03-02T03:30:00Z')), false);
   });
 
   it('keeps a pending card payment', () => {
     const pending: CheckoutOrder = { ...PIX, paymentMethod: 'threeDs', status: 'pending', pix: undefined };
-    assert.equal(isStillPayable({ order: pending, clockOffsetMs: 0 }, NOW), true);
+    assert.equal(isStillPayable({ order: pending, clockOffsetMs: 0, orderToken: TOKEN }, NOW), true);
   });
 
   it('drops what it cannot read under its key', () => {
-    for (const text of ['not json', '{"version":2}', JSON.stringify({ version: 1, clockOffsetMs: 0, order: { id: '' } })]) {
+    const order = PIX;
+    for (const text of [
+      'not json',
+      '{"version":2}',
+      JSON.stringify({ version: 2, clockOffsetMs: 0, orderToken: TOKEN, order: { id: '' } }),
+      // Kept before orders had tokens: it could no longer be read from the relay.
+      JSON.stringify({ version: 1, clockOffsetMs: 0, order }),
+      JSON.stringify({ version: 2, clockOffsetMs: 0, order }),
+    ]) {
       const { store, storage } = storeAt(NOW);
       storage.setItem(KEY, text);
       assert.equal(store.load(KEY), undefined, text);
@@ -108,13 +117,13 @@ describe('the order kept for a reload', () => {
       throw new DOMException('full', 'QuotaExceededError');
     };
     const store = new OrderResumeStore({ storage: () => broken, now: () => NOW });
-    assert.doesNotThrow(() => store.save(KEY, { order: PIX, clockOffsetMs: 0 }));
+    assert.doesNotThrow(() => store.save(KEY, { order: PIX, clockOffsetMs: 0, orderToken: TOKEN }));
     assert.equal(store.load(KEY), undefined);
   });
 
   it('works without any storage', () => {
     const store = new OrderResumeStore({ storage: () => undefined, now: () => NOW });
-    store.save(KEY, { order: PIX, clockOffsetMs: 0 });
+    store.save(KEY, { order: PIX, clockOffsetMs: 0, orderToken: TOKEN });
     assert.equal(store.load(KEY), undefined);
   });
 });
