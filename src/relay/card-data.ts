@@ -6,17 +6,21 @@
  * anything else reads it (and never echoes the value back).
  *
  * Two signals, looked for at every depth of the JSON, in objects and lists alike:
- * - a key whose name says card data. Names are compared lower-cased without `_`, `-` or
- *   spaces, so `card_number`, `Card-Number` and `cardNumber` are one name. `number` alone is
- *   card data everywhere except `address.number`, the street number of the charge request.
- * - a value that looks like a card number: 13 to 19 digits (the lengths of the card brands),
- *   spaces or dashes between groups allowed, passing the Luhn check that every card number
- *   passes. Strings and JSON integers both count. A random digit string passes Luhn one time
- *   in ten, so the charge request's own digit fields are not judged by their value:
- *   `customer.phone` (E.164, up to 15 digits) and `customer.docNumber` (a 14-digit CNPJ)
- *   would otherwise be refused for one buyer in ten.
+ * - a key whose name says card data. Names are compared in NFKC form, lower-cased, without
+ *   `_`, `-`, dots, spaces or invisible characters, so `card_number`, `Card-Number`,
+ *   `cardNumber` and a full-width `ｃｖｖ` are each one name. `number` alone is card data
+ *   everywhere except `address.number`, the street number of the charge request.
+ * - a card number, however written (card-numbers.ts), in any string value, in any key and in
+ *   any JSON number. The charge request's own digit fields, `customer.phone` and
+ *   `customer.docNumber`, are judged like the rest: the brand ranges and lengths are chosen
+ *   so that no phone, CPF or CNPJ reads as a card. A whole number of card length beyond
+ *   2^53 is taken for card data: JSON cannot carry its digits exactly, so it cannot be
+ *   checked, and no field of a charge request is such a number.
+ *
+ * The walk keeps its own list of what is left to visit rather than recursing, so no body,
+ * however deep, can exhaust the call stack here.
  */
-import { isLuhnValid } from '../contract/card-tokens.js';
+import { textHoldsCardNumber } from './card-numbers.js';
 
 /** Key names (normalized) that carry card data. */
 const CARD_DATA_KEYS: ReadonlySet<string> = new Set([
@@ -50,52 +54,68 @@ const CARD_DATA_KEYS: ReadonlySet<string> = new Set([
 /** Paths whose key is allowed although its name is in the list. */
 const ALLOWED_KEY_PATHS: ReadonlySet<string> = new Set(['address.number']);
 
-/** Paths whose digits are the request's own data (phone, taxpayer number), not judged by value. */
-const DIGIT_FIELD_PATHS: ReadonlySet<string> = new Set(['customer.phone', 'customer.docNumber']);
+/** Whole numbers from here on lose digits in JSON; those below 10^19 have a card's length. */
+const CARD_LENGTH_UNCHECKABLE = { from: 2 ** 53, below: 1e19 } as const;
 
-const CARD_NUMBER_LENGTH = { min: 13, max: 19 } as const;
+/** How a path shows a key that is itself card data, so the path never repeats it. */
+const CARD_KEY_SEGMENT = '(key)';
 
 function normalizedKey(key: string): string {
-  return key.toLowerCase().replace(/[\s_-]/g, '');
+  return key.normalize('NFKC').toLowerCase().replace(/[\s\p{Pd}\p{Cf}\p{M}_.]/gu, '');
 }
 
-/** True for a string or integer that reads as a card number (see the module comment). */
+/** True for a string or a JSON number that holds a card number (see the module comment). */
 export function looksLikeCardNumber(value: unknown): boolean {
-  let text: string;
-  if (typeof value === 'string') text = value.trim();
-  else if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) text = String(value);
-  else return false;
-  if (!/^\d(?:[ -]?\d)*$/.test(text)) return false;
-  const digits = text.replace(/[ -]/g, '');
-  return digits.length >= CARD_NUMBER_LENGTH.min && digits.length <= CARD_NUMBER_LENGTH.max && isLuhnValid(digits);
+  if (typeof value === 'string') return textHoldsCardNumber(value);
+  if (typeof value !== 'number' || !Number.isFinite(value)) return false;
+  const magnitude = Math.abs(value);
+  if (Number.isInteger(value) && magnitude >= CARD_LENGTH_UNCHECKABLE.from && magnitude < CARD_LENGTH_UNCHECKABLE.below) return true;
+  return textHoldsCardNumber(String(value));
+}
+
+interface Visit {
+  value: unknown;
+  /** The segment of this value's path (a key or a list index); undefined for the body itself. */
+  segment: string | undefined;
+  parent: Visit | undefined;
+  /** Set when the key already says card data: the path is reported and the value not read. */
+  refused?: true;
+}
+
+function pathOf(visit: Visit): string {
+  const segments: string[] = [];
+  for (let at: Visit | undefined = visit; at?.segment !== undefined; at = at.parent) segments.push(at.segment);
+  return segments.reverse().join('.');
+}
+
+/** What is to be visited under an object's key. */
+function visitOfEntry(key: string, value: unknown, parent: Visit): Visit {
+  // A card number used as a key is card data too, and its path must not repeat it.
+  if (looksLikeCardNumber(key)) return { value, segment: CARD_KEY_SEGMENT, parent, refused: true };
+  const visit: Visit = { value, segment: key, parent };
+  if (CARD_DATA_KEYS.has(normalizedKey(key)) && !ALLOWED_KEY_PATHS.has(pathOf(visit))) visit.refused = true;
+  return visit;
 }
 
 /**
  * The dotted paths of `body` that hold card data (`card.number`, `items.0.notes`), in the
- * order found; empty when there is none.
+ * order they appear; empty when there is none.
  */
 export function findCardData(body: unknown): string[] {
   const found: string[] = [];
-  const visit = (value: unknown, path: string): void => {
-    if (Array.isArray(value)) {
-      value.forEach((item, index) => visit(item, path ? `${path}.${index}` : String(index)));
-      return;
+  const pending: Visit[] = [{ value: body, segment: undefined, parent: undefined }];
+  for (let visit = pending.pop(); visit !== undefined; visit = pending.pop()) {
+    const { value } = visit;
+    if (visit.refused || (typeof value !== 'object' && looksLikeCardNumber(value))) {
+      found.push(pathOf(visit));
+      continue;
     }
-    if (typeof value === 'object' && value !== null) {
-      for (const [key, child] of Object.entries(value)) {
-        // A card number used as a key is card data too, and its path must not repeat it.
-        if (looksLikeCardNumber(key)) {
-          found.push(path ? `${path}.(key)` : '(key)');
-          continue;
-        }
-        const childPath = path ? `${path}.${key}` : key;
-        if (CARD_DATA_KEYS.has(normalizedKey(key)) && !ALLOWED_KEY_PATHS.has(childPath)) found.push(childPath);
-        else visit(child, childPath);
-      }
-      return;
-    }
-    if (!DIGIT_FIELD_PATHS.has(path) && looksLikeCardNumber(value)) found.push(path);
-  };
-  visit(body, '');
+    if (typeof value !== 'object' || value === null) continue;
+    const children: Visit[] = Array.isArray(value)
+      ? value.map((item, index) => ({ value: item as unknown, segment: String(index), parent: visit }))
+      : Object.entries(value).map(([key, child]) => visitOfEntry(key, child, visit));
+    // Last in, first out: pushed in reverse, the children are visited in the body's order.
+    for (let index = children.length - 1; index >= 0; index -= 1) pending.push(children[index]!);
+  }
   return found;
 }

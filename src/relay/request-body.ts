@@ -1,9 +1,12 @@
 /**
  * Reading a JSON body the relay accepts: `application/json` only, at most a given number of
  * bytes (counted as they stream in, so a lying or missing `Content-Length` cannot make the
- * relay buffer more), and well-formed.
+ * relay buffer more), and well-formed: JSON text with no key repeated in one object and at most
+ * JSON_MAX_DEPTH levels of nesting, both checked before JSON.parse (json-structure.ts), so
+ * nothing after it ever walks a value deeper than that.
  */
 import { RelayError } from './errors.js';
+import { findJsonStructureProblem, JSON_MAX_DEPTH, type JsonStructureProblem } from './json-structure.js';
 
 function isJsonContentType(header: string | null): boolean {
   if (header === null) return false;
@@ -40,6 +43,12 @@ async function readLimited(request: Request, maxBytes: number): Promise<Uint8Arr
   return bytes;
 }
 
+// Neither message repeats a key: a repeated key may be the very card number the relay refuses to echo.
+const STRUCTURE_MESSAGES: Record<JsonStructureProblem, string> = {
+  too_deep: `The body nests objects and lists more than ${JSON_MAX_DEPTH} levels deep.`,
+  duplicate_key: 'The body repeats a key within one object.',
+};
+
 /** The parsed JSON body, or a RelayError (415, 413 or 400 `invalid_json`). */
 export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
   if (!isJsonContentType(request.headers.get('content-type'))) {
@@ -52,6 +61,8 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
   } catch {
     throw new RelayError(400, 'invalid_json', 'The body is not UTF-8 text.');
   }
+  const problem = findJsonStructureProblem(text);
+  if (problem !== undefined) throw new RelayError(400, 'invalid_json', STRUCTURE_MESSAGES[problem]);
   try {
     return JSON.parse(text) as unknown;
   } catch {
