@@ -85,7 +85,7 @@ describe('JSON structure: depth and repeated keys, in one pass over the text', (
     );
   });
 
-  it('runs in time linear in the text: megabytes of lists, keys or escapes scan in well under a second each', () => {
+  it('reads megabytes of lists, keys or escapes without a stack of its own (its speed is for `npm run bench`, not a test)', () => {
     const texts = [
       `[${Array.from({ length: 200_000 }, () => nestedLists(JSON_MAX_DEPTH - 1)).join(',')}]`,
       `{${Array.from({ length: 200_000 }, (_, index) => `"k${index}":${index}`).join(',')}}`,
@@ -94,9 +94,9 @@ describe('JSON structure: depth and repeated keys, in one pass over the text', (
     ];
     for (const text of texts) {
       assert.equal(text.length > 1_000_000, true);
-      const started = performance.now();
       assert.equal(findJsonStructureProblem(text), undefined);
-      assert.ok(performance.now() - started < 1000, `${text.length} characters took ${performance.now() - started} ms`);
+      // One key more, repeated at the very end, is still found after all of it.
+      if (text.startsWith('{"k0"')) assert.equal(findJsonStructureProblem(`${text.slice(0, -1)},"k0":1}`), 'duplicate_key');
     }
   });
 });
