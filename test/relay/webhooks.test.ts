@@ -180,7 +180,10 @@ describe('POST webhooks while the first copy is still being processed', () => {
         }),
     });
     try {
-      const delivery = { secret: WEBHOOK_SECRET, event: 'purchase_approved', data: { id: 'ord_slow', status: 'paid' } };
+      // Paid at the API, so the delivery is confirmed and reaches onEvent.
+      const order = await pixOrder(relay);
+      await sandboxControl(relay.running, 'POST', `/__sandbox/orders/${order.id}/pay`);
+      const delivery = { secret: WEBHOOK_SECRET, event: 'purchase_approved', data: { id: order.id, status: 'paid' } };
       const first = relay.call('POST', '/webhooks', { body: delivery });
       while (calls.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
       const repeat = await refusal(await relay.call('POST', '/webhooks', { body: delivery }), 409);
