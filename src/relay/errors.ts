@@ -57,6 +57,8 @@ export interface RelayErrorDetails {
   retryAfter?: number;
   /** Extra headers of the answer (`Allow` of a 405). */
   headers?: Record<string, string>;
+  /** The failure behind the refusal, for `onError`; never part of the answer. */
+  cause?: unknown;
 }
 
 /** A refusal the relay decided itself, with the status and type it answers. */
@@ -68,7 +70,7 @@ export class RelayError extends Error {
   readonly headers: Record<string, string>;
 
   constructor(status: number, type: RelayErrorType, message: string, details: RelayErrorDetails = {}) {
-    super(message);
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
     this.name = 'RelayError';
     this.status = status;
     this.type = type;

@@ -16,6 +16,7 @@ export type { ChargeAnswer } from './charges-route.js';
 export type { PublicOrder, RelayWebhookEvent, StatusChange } from './order-book.js';
 export type { WidgetConfig, WidgetInstallmentOption } from './config-route.js';
 export { RELAY_ERROR_TYPES, type RelayErrorBody, type RelayErrorType } from './errors.js';
+export { UnconfirmedWebhookError, type UnconfirmedWebhook } from './webhook-confirmation.js';
 export { findCardData, looksLikeCardNumber } from './card-data.js';
 export { buyerIp } from './buyer-ip.js';
 export { widgetChargeRequestSchema, WIDGET_IDEMPOTENCY_HEADER, type WidgetChargeRequest } from './widget-request.js';

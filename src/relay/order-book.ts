@@ -4,6 +4,12 @@
  * that created it) and its latest status (written by webhooks, by the charge's answer and by
  * reads from the API), with a Store channel per order that carries each status change to the
  * event streams on every instance.
+ *
+ * Every status written here is the API's word, except the waiting ones a webhook brings: the
+ * charge's answer and a read of the order come from the API itself, and a webhook's final
+ * status is written only once a read of the order showed it (webhook-confirmation.ts). So a
+ * final status moves to another only when the API says so, and an unconfirmed waiting status
+ * cannot move an order back (the rank rule below).
  */
 import type { PayClient } from '../client/index.js';
 import type { ChargeResponse } from '../contract/charge-response.js';
@@ -56,6 +62,17 @@ export function publicOrderOf(charge: ChargeResponse): PublicOrder {
   return order;
 }
 
+/** Order ids as the API writes them; anything else cannot be an order of this relay. */
+const ORDER_ID_PATTERN = /^[A-Za-z0-9._~-]{1,128}$/;
+
+/**
+ * True for a text that can be an order id. `.` and `..` are left out: as a path segment of
+ * `GET /public_api/orders/{id}/` they would name another path.
+ */
+export function isOrderId(text: string): boolean {
+  return ORDER_ID_PATTERN.test(text) && text !== '.' && text !== '..';
+}
+
 /** How long the relay remembers an order: longer than any Pix code or boleto term stays payable. */
 export const ORDER_RETENTION_MS = 30 * 24 * 60 * 60_000;
 
@@ -96,7 +113,10 @@ export interface OrderBook {
   record(order: PublicOrder): Promise<boolean>;
   /** The public view with the latest status, or undefined for an order this relay did not create. */
   read(id: string): Promise<PublicOrder | undefined>;
-  /** Stores a status learnt from the API and tells the order's subscribers. */
+  /**
+   * Stores a status learnt from the API (its charge answer, a read, or a webhook: confirmed
+   * by a read unless it is a waiting status) and tells the order's subscribers.
+   */
   applyStatus(id: string, status: string): Promise<string>;
   /** Calls `listener` with each status change of the order; answers the unsubscribe. */
   subscribe(id: string, listener: (change: StatusChange) => void): Promise<() => Promise<void>>;

@@ -20,7 +20,7 @@ import { handleCharge } from './charges-route.js';
 import { preflightResponse, withCors } from './cors.js';
 import { errorResponse, isServerSideFailure, RelayError, toRelayError } from './errors.js';
 import { resolveRelayOptions, type RelayOptions } from './options.js';
-import { createOrderBook } from './order-book.js';
+import { createOrderBook, isOrderId } from './order-book.js';
 import { orderTokenOf } from './order-token.js';
 import { handleOrder, handleOrderEvents } from './orders-route.js';
 import { handleWebhook } from './webhooks-route.js';
@@ -36,9 +36,6 @@ interface Route {
   widget: boolean;
   handle(request: Request, info: RelayRequestInfo): Promise<Response>;
 }
-
-/** Order ids as the API writes them; anything else cannot be an order of this relay. */
-const ORDER_ID_PATTERN = /^[A-Za-z0-9._~-]{1,128}$/;
 
 function notFound(): RelayError {
   return new RelayError(404, 'not_found', 'No such route.');
@@ -88,7 +85,7 @@ export function createRelay(options: RelayOptions): Relay {
       return undefined;
     }
     const handle = async (request: Request): Promise<Response> => {
-      if (!ORDER_ID_PATTERN.test(id)) throw orderNotFound();
+      if (!isOrderId(id)) throw orderNotFound();
       // Checked before the store is read, so a guessed id costs one HMAC and tells nothing.
       if (!(await context.options.orderTokens.verify(id, orderTokenOf(request)))) throw orderNotFound();
       return order[2] ? handleOrderEvents(id, context) : handleOrder(id, context);

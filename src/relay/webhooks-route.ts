@@ -3,20 +3,30 @@
  * is `{secret, event, data}` with no signature header, retried until a 2xx and possibly
  * repeated, so the receiver:
  * 1. checks `secret` in constant time; a wrong one answers 401 and changes nothing;
- * 2. de-duplicates on event + order id + status with an atomic mark in the Store, so a
- *    repeated delivery answers 200 without running anything twice. While the first copy is
- *    still being processed, a repeat answers 409: the API keeps retrying it, so if the
- *    first copy then fails, a later copy does the work;
- * 3. stores the status (which tells the order's event streams), then calls `onEvent`;
- * 4. answers 200 only after all of that worked. If storing or `onEvent` fails, the mark is
+ * 2. refuses (400) a status the spec does not document (public-api.md, "States and
+ *    transitions", and the later statuses of orders.ts), so no made-up status is stored;
+ * 3. de-duplicates on event + order id + status with a mark in the Store: a delivery already
+ *    applied answers 200 without running anything twice; while the first copy is still being
+ *    applied, a repeat answers 409: the API keeps retrying it, so if the first copy then
+ *    fails, a later copy does the work;
+ * 4. confirms a final status with the API (webhook-confirmation.ts), since the secret alone
+ *    proves little. A status the API does not show changes nothing, is reported to `onError`
+ *    as an `UnconfirmedWebhookError` and answered 200 (a retry would change nothing); an API
+ *    that cannot be read answers 503, so the API delivers again later. This runs before the
+ *    mark is taken: a mark only ever stands for a delivery that was applied, and a forgery
+ *    cannot make the genuine delivery look like a repeat;
+ * 5. stores the status (which tells the order's event streams), then calls `onEvent`;
+ * 6. answers 200 only after all of that worked. If storing or `onEvent` fails, the mark is
  *    removed and the answer is 500, so the API's retry processes the delivery again and
  *    nothing is lost.
  */
 import { flattenFieldErrors, validate } from '../contract/errors.js';
+import { isKnownOrderStatus } from '../contract/orders.js';
 import { deliveryDedupKey, secretsMatch, webhookDeliverySchema } from '../contract/webhooks.js';
 import type { RelayContext } from './context.js';
 import { jsonResponse, RelayError } from './errors.js';
 import { readJsonBody } from './request-body.js';
+import { needsConfirmation, statusAtApi, UnconfirmedWebhookError } from './webhook-confirmation.js';
 
 /**
  * Deliveries are the API's, whose payload size is not published; the widget's body limit
@@ -41,6 +51,12 @@ function secretOf(body: unknown): string {
   return typeof secret === 'string' ? secret : '';
 }
 
+/** The answer to a delivery whose mark is already taken: applied (a repeat) or being applied. */
+function repeatAnswer(mark: string | undefined): Response {
+  if (mark === DONE) return jsonResponse(200, { received: true, duplicate: true });
+  throw new RelayError(409, 'in_processing', 'This delivery is being processed; deliver it again later.');
+}
+
 export async function handleWebhook(request: Request, context: RelayContext, webhookSecret: string): Promise<Response> {
   const { options, orders } = context;
   const body = await readJsonBody(request, WEBHOOK_MAX_BODY_BYTES);
@@ -53,15 +69,27 @@ export async function handleWebhook(request: Request, context: RelayContext, web
     throw new RelayError(400, 'invalid_request', 'The delivery is not an order event.', { fields: flattenFieldErrors(result.errors) });
   }
   const { event, data } = result.data;
+  const status = data.status;
+  if (!isKnownOrderStatus(status)) {
+    throw new RelayError(400, 'invalid_request', 'The delivery\'s status is not an order status.', {
+      fields: { 'data.status': ['Status de pedido desconhecido.'] },
+    });
+  }
   const mark = `relay:webhook-delivery:${deliveryDedupKey(result.data)}`;
-  if (!(await options.store.setIfAbsent(mark, PROCESSING, { ttlMs: WEBHOOK_PROCESSING_TTL_MS }))) {
-    if ((await options.store.get(mark)) === PROCESSING) {
-      throw new RelayError(409, 'in_processing', 'This delivery is being processed; deliver it again later.');
+  const earlier = await options.store.get(mark);
+  if (earlier !== undefined) return repeatAnswer(earlier);
+  if (needsConfirmation(status)) {
+    const apiStatus = await statusAtApi(options.client, data.id);
+    if (apiStatus !== status) {
+      options.onError(new UnconfirmedWebhookError({ event, orderId: data.id, claimedStatus: status, apiStatus }));
+      return jsonResponse(200, { received: true, confirmed: false });
     }
-    return jsonResponse(200, { received: true, duplicate: true });
+  }
+  if (!(await options.store.setIfAbsent(mark, PROCESSING, { ttlMs: WEBHOOK_PROCESSING_TTL_MS }))) {
+    return repeatAnswer(await options.store.get(mark));
   }
   try {
-    await orders.applyStatus(data.id, data.status);
+    await orders.applyStatus(data.id, status);
     await options.onEvent?.({ event, data });
   } catch (error) {
     await options.store.delete(mark);

@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { createClient } from '../../src/client/index.js';
 import { TEST_CARDS } from '../../src/sandbox/card-outcomes.js';
 import { createRelay, toNodeHandler, type Relay, type RelayOptions } from '../../src/relay/index.js';
+import { createOrderTokens } from '../../src/relay/order-token.js';
 import type { SandboxOptions } from '../../src/sandbox/sandbox.js';
 import { pixChargeBody } from '../sandbox/controls-requests.js';
 import { startSandbox, type RunningSandbox } from '../sandbox/harness.js';
@@ -106,6 +107,14 @@ export async function startRelay(
 /** The path of an order's route with its token in the query, as an EventSource asks for it: `orderPath(order, '/events')`. */
 export function orderPath(order: { id: string; orderToken: string }, suffix: '' | '/events' = ''): string {
   return `/orders/${order.id}${suffix}?token=${order.orderToken}`;
+}
+
+/**
+ * The same path for an order known by its id alone (a webhook's), with the token a relay made
+ * by `startRelay` from the client secret signs for it.
+ */
+export async function signedOrderPath(id: string, suffix: '' | '/events' = ''): Promise<string> {
+  return orderPath({ id, orderToken: await createOrderTokens([CLIENT_SECRET]).issue(id) }, suffix);
 }
 
 /** `POST /charges` with a fresh `Idempotency-Key` unless one is given. */

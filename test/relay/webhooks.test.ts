@@ -1,15 +1,14 @@
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { PublicOrder, RelayWebhookEvent } from '../../src/relay/index.js';
-import { createOrderTokens } from '../../src/relay/order-token.js';
 import type { RunningSandbox } from '../sandbox/harness.js';
 import {
-  CLIENT_SECRET,
   pixChargeBody,
   postCharge,
   refusal,
   sandboxControl,
   serveOnLoopback,
+  signedOrderPath,
   startRelay,
   WEBHOOK_SECRET,
   type RelayUnderTest,
@@ -58,7 +57,7 @@ async function pixOrder(relay: RelayUnderTest): Promise<PublicOrder> {
 }
 
 async function storedStatus(relay: RelayUnderTest, id: string): Promise<string> {
-  const response = await relay.call('GET', `/orders/${id}?token=${await createOrderTokens([CLIENT_SECRET]).issue(id)}`);
+  const response = await relay.call('GET', await signedOrderPath(id));
   assert.equal(response.status, 200);
   return ((await response.json()) as PublicOrder).status;
 }
@@ -182,7 +181,10 @@ describe('POST webhooks while the first copy is still being processed', () => {
         }),
     });
     try {
-      const delivery = { secret: WEBHOOK_SECRET, event: 'purchase_approved', data: { id: 'ord_slow', status: 'paid' } };
+      // Paid at the API, so the delivery is confirmed and reaches onEvent.
+      const order = await pixOrder(relay);
+      await sandboxControl(relay.running, 'POST', `/__sandbox/orders/${order.id}/pay`);
+      const delivery = { secret: WEBHOOK_SECRET, event: 'purchase_approved', data: { id: order.id, status: 'paid' } };
       const first = relay.call('POST', '/webhooks', { body: delivery });
       while (calls.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
       const repeat = await refusal(await relay.call('POST', '/webhooks', { body: delivery }), 409);

@@ -3,8 +3,9 @@
  * suites"): `POST charges` and `POST webhooks` get random, malformed and taken-apart bodies,
  * random headers and query strings. Whatever comes in, the relay never answers 5xx (the
  * sandbox behind it stays up, so not even `502 upstream_unavailable`), every refusal has the
- * documented shape (docs/relay.md, "Errors"), card data is refused and never echoed, and a
- * webhook without the right secret is refused and changes nothing.
+ * documented shape (docs/relay.md, "Errors"), card data is refused and never echoed, a
+ * webhook without the right secret is refused and changes nothing, and one with the right
+ * secret applies a final status only when the API shows it.
  *
  * The relay runs in-process in front of an in-process sandbox, with the sandbox's limits,
  * the relay's per-IP limit and the client's pacing off, so each case takes well under a
@@ -15,9 +16,9 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { FIXED_WEBHOOK_EVENTS } from '../../src/contract/webhooks.js';
-import { CHARGE_STATUSES } from '../../src/contract/orders.js';
+import { CHARGE_STATUSES, isWaitingChargeStatus } from '../../src/contract/orders.js';
 import { TEST_CARDS } from '../../src/sandbox/card-outcomes.js';
-import type { RelayWebhookEvent } from '../../src/relay/index.js';
+import { UnconfirmedWebhookError, type RelayWebhookEvent } from '../../src/relay/index.js';
 import {
   answered,
   bodyInit,
@@ -33,7 +34,7 @@ import {
   queryArbitrary,
   type FuzzBody,
 } from './charge-fuzz-inputs.js';
-import { assertRelayErrorShape, SHOP_ORIGIN, startInProcessStack, WEBHOOK_SECRET, type InProcessStack } from './checkout-stack.js';
+import { assertRelayErrorShape, SANDBOX_ORIGIN, SHOP_ORIGIN, startInProcessStack, WEBHOOK_SECRET, type InProcessStack } from './checkout-stack.js';
 
 const RUNS_PER_ROUTE = 10_000;
 const CHARGE_BODY_LIMIT = 16 * 1024;
@@ -111,6 +112,9 @@ describe('fuzz: relay POST charges and POST webhooks', () => {
       assert.equal(response.status, 201, await response.clone().text());
       knownOrders.push(((await response.json()) as { id: string }).id);
     }
+    // One order paid at the API, so some fuzzed deliveries are confirmed and applied.
+    const paid = await stack.sandbox.fetch(new Request(`${SANDBOX_ORIGIN}/__sandbox/orders/${knownOrders[0]}/pay`, { method: 'POST' }));
+    assert.equal(paid.status, 200, await paid.clone().text());
   });
 
   after(() => stack.sandbox.close());
@@ -199,7 +203,7 @@ describe('fuzz: relay POST charges and POST webhooks', () => {
     console.log(`fuzz relay POST charges: ${cases} cases, seed ${FUZZ_SEED}, statuses ${JSON.stringify(Object.fromEntries([...seen].sort()))}, card data refused ${cardRefusals}`);
   });
 
-  it(`POST webhooks: ${RUNS_PER_ROUTE} random deliveries, 401 unless the secret matches, never a 5xx`, async () => {
+  it(`POST webhooks: ${RUNS_PER_ROUTE} random deliveries, 401 unless the secret matches, a final status only as the API shows it, never a 5xx`, async () => {
     const secret = fc.oneof(
       { weight: 5, arbitrary: fc.constant(WEBHOOK_SECRET) },
       {
@@ -238,11 +242,13 @@ describe('fuzz: relay POST charges and POST webhooks', () => {
       extra: extraHeadersArbitrary,
     });
     const seen = new Map<number, number>();
+    let unconfirmed = 0;
     await assertProperty(
       fc.asyncProperty(request, async ({ body, contentType, query, extra }) => {
         const headers = definedHeaders({ ...extra, 'Content-Type': contentType });
         const context = describeRequest(headers, query, body);
         const eventsBefore = events.length;
+        const reportedBefore = stack.reported.length;
         const response = await stack.call(`/webhooks${query}`, { method: 'POST', headers, body: bodyInit(body) });
         const text = await response.text();
         seen.set(response.status, (seen.get(response.status) ?? 0) + 1);
@@ -265,15 +271,28 @@ describe('fuzz: relay POST charges and POST webhooks', () => {
         } else {
           assert.equal(response.status, 200, context);
           assert.ok(authentic, `a delivery without the secret was accepted\n${context}`);
-          const answer = JSON.parse(text) as { received: boolean; duplicate?: boolean };
+          const answer = JSON.parse(text) as { received: boolean; duplicate?: boolean; confirmed?: boolean };
           assert.equal(answer.received, true, context);
-          assert.equal(events.length, eventsBefore + (answer.duplicate ? 0 : 1), `onEvent calls\n${context}`);
+          const { data } = parsed as { data: { id: string; status: string } };
+          if (answer.confirmed === false) {
+            unconfirmed += 1;
+            assert.equal(events.length, eventsBefore, `onEvent ran for an unconfirmed delivery\n${context}`);
+            const report = stack.reported.at(-1);
+            assert.ok(stack.reported.length === reportedBefore + 1 && report instanceof UnconfirmedWebhookError, `reported ${String(report)}\n${context}`);
+            assert.notEqual(report.apiStatus, data.status, context);
+          } else {
+            assert.equal(events.length, eventsBefore + (answer.duplicate ? 0 : 1), `onEvent calls\n${context}`);
+            if (!isWaitingChargeStatus(data.status)) {
+              assert.equal(stack.sandbox.world.orders.get(data.id)?.status, data.status, `a final status the API does not show was applied\n${context}`);
+            }
+          }
         }
         assert.equal(text.includes(WEBHOOK_SECRET), false, `the answer echoes the secret\n${context}`);
       }),
       RUNS_PER_ROUTE,
     );
-    assert.deepEqual(stack.reported, [], 'the relay reported no server-side failure');
+    assert.equal(stack.reported.length, unconfirmed, 'the relay reported no server-side failure, only the unconfirmed deliveries');
+    assert.ok(unconfirmed > 0 && events.some((event) => event.data.status === 'paid'), 'some final statuses were refused, and some confirmed');
     assert.ok((seen.get(200) ?? 0) > 0 && (seen.get(401) ?? 0) > 0 && (seen.get(400) ?? 0) > 0, `statuses covered: ${JSON.stringify([...seen])}`);
     for (const event of events) {
       assert.deepEqual(Object.keys(event).sort(), ['data', 'event']);
@@ -281,6 +300,6 @@ describe('fuzz: relay POST charges and POST webhooks', () => {
     }
     const cases = answered(seen);
     assert.ok(cases >= RUNS_PER_ROUTE, `${cases} cases answered`);
-    console.log(`fuzz relay POST webhooks: ${cases} cases, seed ${FUZZ_SEED}, statuses ${JSON.stringify(Object.fromEntries([...seen].sort()))}, onEvent ${events.length}`);
+    console.log(`fuzz relay POST webhooks: ${cases} cases, seed ${FUZZ_SEED}, statuses ${JSON.stringify(Object.fromEntries([...seen].sort()))}, onEvent ${events.length}, unconfirmed ${unconfirmed}`);
   });
 });

@@ -13,7 +13,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import type { RelayWebhookEvent } from '../../src/relay/index.js';
+import { UnconfirmedWebhookError, type RelayWebhookEvent } from '../../src/relay/index.js';
 import { TEST_CARDS } from '../../src/sandbox/card-outcomes.js';
 import type { Sandbox } from '../../src/sandbox/sandbox.js';
 import {
@@ -169,9 +169,12 @@ describe('security: no answer of the relay carries a secret or an access token',
     await drive('order preflight', `/orders/${pix.id}`, { method: 'OPTIONS', headers: { ...cors, 'Access-Control-Request-Method': 'GET' } }, 204);
     await drive('order wrong method', `/orders/${pix.id}`, { method: 'DELETE' }, 405);
 
-    const delivery = { secret: WEBHOOK_SECRET, event: 'purchase_approved', data: { id: pix.id, status: 'paid' } };
+    // The card order is paid at the API, so its delivery is confirmed; the Pix order still waits.
+    const delivery = { secret: WEBHOOK_SECRET, event: 'purchase_approved', data: { id: paidCard.id, status: 'paid' } };
     await drive('webhook', '/webhooks', jsonRequest('POST', delivery), 200);
     await drive('webhook repeated', '/webhooks', jsonRequest('POST', delivery), 200);
+    await drive('webhook the API does not confirm', '/webhooks', jsonRequest('POST', { ...delivery, data: { id: pix.id, status: 'paid' } }), 200);
+    await drive('webhook with an undocumented status', '/webhooks', jsonRequest('POST', { ...delivery, data: { id: pix.id, status: 'PAID' } }), 400);
     await drive('webhook wrong secret', '/webhooks', jsonRequest('POST', { ...delivery, secret: `${WEBHOOK_SECRET}x` }), 401);
     await drive('webhook malformed', '/webhooks', jsonRequest('POST', { secret: WEBHOOK_SECRET, event: 'nope' }), 400);
     await drive('webhook as text', '/webhooks', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: JSON.stringify(delivery) }, 415);
@@ -194,7 +197,10 @@ describe('security: no answer of the relay carries a secret or an access token',
     assert.ok(stack.upstream.requests.some((request) => request.path.startsWith('/public_api/orders/')), 'an order was read from the API');
     assert.ok(answers.some(({ text }) => text.includes('"status":"paid"')), 'the paid order\'s stream ran');
     assertNothingSecret(answers, [CLIENT_SECRET, WEBHOOK_SECRET, ...tokens]);
-    for (const error of stack.reported) assertNothingSecret([{ name: 'onError', text: String((error as Error).message) }], [CLIENT_SECRET, ...tokens]);
+    assert.ok(stack.reported.some((error) => error instanceof UnconfirmedWebhookError), 'the unconfirmed delivery was reported');
+    for (const error of stack.reported) {
+      assertNothingSecret([{ name: 'onError', text: `${String((error as Error).message)} ${JSON.stringify(error)}` }], [CLIENT_SECRET, WEBHOOK_SECRET, ...tokens]);
+    }
   });
 
   it('when the API refuses the relay\'s own key', async () => {
@@ -311,7 +317,10 @@ describe('security: a webhook with a wrong secret changes nothing', () => {
     const after = (await (await stack.call(`/orders/${order.id}?token=${order.orderToken}`)).json()) as { status: string };
     assert.equal(after.status, 'waiting_payment', 'the order status is unchanged');
 
-    // The same event with the right secret is new to the relay: no mark was left by the refused ones.
+    // The same event with the right secret, once the API shows the order paid, is new to the
+    // relay: no mark was left by the refused ones.
+    const paid = await stack.sandbox.fetch(new Request(`${SANDBOX_ORIGIN}/__sandbox/orders/${order.id}/pay`, { method: 'POST' }));
+    assert.equal(paid.status, 200, await paid.clone().text());
     const genuine = await stack.call('/webhooks', jsonRequest('POST', { ...delivery, secret: WEBHOOK_SECRET }));
     assert.equal(genuine.status, 200);
     assert.deepEqual(await genuine.json(), { received: true });
