@@ -3,7 +3,7 @@
  * deliveries the sandbox made to the relay.
  */
 import { html } from 'lit';
-import type { WebhookDelivery } from '../src/sandbox/world.js';
+import type { WebhookDelivery } from '../src/sandbox/world/world.js';
 import { feedbackLine } from './qa-checkout-views.js';
 import type { DemoQaPanel } from './qa-panel.js';
 import { QA_STRINGS } from './qa-strings.js';

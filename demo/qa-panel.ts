@@ -6,7 +6,7 @@
  */
 import { LitElement, html } from 'lit';
 import { state } from 'lit/decorators.js';
-import type { FaultRule, WebhookDelivery } from '../src/sandbox/world.js';
+import type { FaultRule, WebhookDelivery } from '../src/sandbox/world/world.js';
 import type { CheckoutOrder } from '../src/widget/index.js';
 import { CheckoutMount } from './checkout-mount.js';
 import { DEFAULT_SETTINGS, urlWithSettings, type DemoSettings } from './demo-settings.js';

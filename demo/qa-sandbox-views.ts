@@ -3,8 +3,8 @@
  * sandbox's clock and reset.
  */
 import { html } from 'lit';
-import type { BankingAccountState } from '../src/sandbox/state.js';
-import type { FaultRule } from '../src/sandbox/world.js';
+import type { BankingAccountState } from '../src/sandbox/world/state.js';
+import type { FaultRule } from '../src/sandbox/world/world.js';
 import { FAULT_PRESET_IDS } from './fault-presets.js';
 import { feedbackLine } from './qa-checkout-views.js';
 import type { DemoQaPanel } from './qa-panel.js';

@@ -19,7 +19,7 @@ const COMMANDS: Record<string, Command> = {
   sandbox: {
     summary: 'start a local stand-in of the Public API (docs/sandbox.md)',
     async run(args, io) {
-      const { runSandboxCommand } = await import('./sandbox/serve.js');
+      const { runSandboxCommand } = await import('./sandbox/cli/serve.js');
       return runSandboxCommand(args, io);
     },
   },

@@ -5,14 +5,14 @@
  */
 export { createSandbox } from './sandbox.js';
 export type { RequestInfo, Sandbox, SandboxOptions } from './sandbox.js';
-export { serveSandbox } from './serve.js';
-export type { ServedSandbox, ServeSandboxOptions } from './serve.js';
-export { DEFAULT_SANDBOX_HOST, DEFAULT_SANDBOX_PORT } from './cli-options.js';
-export { DEFAULT_API_KEY, DEFAULT_PUBLIC_KEY, defaultFixture } from './fixture.js';
-export { InvalidFixtureFileError, loadFixtureFile, parseFixture } from './fixture-file.js';
-export type { FixtureParse, FixtureProblems } from './fixture-file.js';
-export type { SandboxClock } from './clock.js';
-export type { SandboxWorld } from './world.js';
+export { serveSandbox } from './cli/serve.js';
+export type { ServedSandbox, ServeSandboxOptions } from './cli/serve.js';
+export { DEFAULT_SANDBOX_HOST, DEFAULT_SANDBOX_PORT } from './cli/cli-options.js';
+export { DEFAULT_API_KEY, DEFAULT_PUBLIC_KEY, defaultFixture } from './world/fixture.js';
+export { InvalidFixtureFileError, loadFixtureFile, parseFixture } from './world/fixture-file.js';
+export type { FixtureParse, FixtureProblems } from './world/fixture-file.js';
+export type { SandboxClock } from './world/clock.js';
+export type { SandboxWorld } from './world/world.js';
 export type {
   BankingAccountState,
   SandboxAccount,
@@ -24,4 +24,4 @@ export type {
   SandboxOrder,
   SandboxProduct,
   SandboxPublicKey,
-} from './state.js';
+} from './world/state.js';

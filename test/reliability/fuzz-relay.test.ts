@@ -16,7 +16,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { FIXED_WEBHOOK_EVENTS } from '../../src/contract/webhooks.js';
 import { CHARGE_STATUSES } from '../../src/contract/orders.js';
-import { TEST_CARDS } from '../../src/sandbox/card-outcomes.js';
+import { TEST_CARDS } from '../../src/sandbox/card/card-outcomes.js';
 import type { RelayWebhookEvent } from '../../src/relay/index.js';
 import {
   answered,
