@@ -3,11 +3,7 @@
  * sandbox, the relay and the demo are registered here as each part lands.
  */
 import { readFileSync } from 'node:fs';
-
-export interface CliIo {
-  out(line: string): void;
-  err(line: string): void;
-}
+import type { CliIo } from './cli-io.js';
 
 interface Command {
   summary: string;

@@ -5,7 +5,7 @@
  */
 import { createServer } from 'node:http';
 import { isIPv6, type AddressInfo } from 'node:net';
-import type { CliIo } from '../../cli.js';
+import type { CliIo } from '../../cli-io.js';
 import { toNodeListener } from '../../http/node-listener.js';
 import {
   DEFAULT_SANDBOX_HOST,
