@@ -7,7 +7,7 @@
 import * as z from 'zod/mini';
 import { readControlBody } from './controls-body.js';
 import { jsonResponse } from '../requests/responses.js';
-import type { ControlRoute } from './controls.js';
+import type { ControlRoute } from './control-route.js';
 import type { FaultRule, SandboxWorld } from '../world/world.js';
 
 const CONTROLS_PREFIX = '/__sandbox';

@@ -9,7 +9,7 @@ import { RATE_LIMITS, type RateLimitName, type RateLimitSubject } from '../../co
 import { readControlBody } from './controls-body.js';
 import { effectiveLimit } from '../requests/rate-limits.js';
 import { jsonResponse } from '../requests/responses.js';
-import type { ControlRoute } from './controls.js';
+import type { ControlRoute } from './control-route.js';
 import type { SandboxWorld } from '../world/world.js';
 
 const RATE_LIMIT_NAMES = Object.keys(RATE_LIMITS) as RateLimitName[];

@@ -3,7 +3,7 @@
  * awaiting payment, or a 3DS charge still pending, becomes `paid` and `purchase_approved`
  * goes to the webhook apps, as when the acquirer confirms a real payment.
  */
-import type { ControlRoute } from './controls.js';
+import type { ControlRoute } from './control-route.js';
 import { orderRecordOf, payOrder } from '../api/orders.js';
 import { detailResponse, jsonResponse, notFound } from '../requests/responses.js';
 

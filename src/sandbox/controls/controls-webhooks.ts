@@ -8,7 +8,7 @@ import { validate } from '../../contract/errors.js';
 import { httpUrl, nonEmptyString } from '../../contract/formats.js';
 import { webhookEventNameSchema } from '../../contract/webhooks.js';
 import { readControlBody } from './controls-body.js';
-import type { ControlRoute } from './controls.js';
+import type { ControlRoute } from './control-route.js';
 import { MAIN_ACCOUNT_ID } from '../world/fixture.js';
 import { fieldError, fieldErrorResponse, jsonResponse } from '../requests/responses.js';
 import { saoPauloDateTime } from '../world/sao-paulo-time.js';

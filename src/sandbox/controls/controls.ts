@@ -6,6 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { nonEmptyString } from '../../contract/formats.js';
+import type { ControlRoute } from './control-route.js';
 import { readControlBody } from './controls-body.js';
 import { faultControlRoutes } from './controls-faults.js';
 import { limitControlRoutes } from './controls-limits.js';
@@ -15,11 +16,6 @@ import { MAIN_ACCOUNT_ID } from '../world/fixture.js';
 import { fieldError, jsonResponse } from '../requests/responses.js';
 import type { Route } from '../requests/router.js';
 import { BANKING_ACCOUNT_STATES, type SandboxAccount } from '../world/state.js';
-
-/** A control route with the one-line summary the index (and the QA panel) shows. */
-export interface ControlRoute extends Route {
-  summary: string;
-}
 
 export interface ControlDependencies {
   /** Back to the starting fixture. */
