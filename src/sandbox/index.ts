@@ -2,6 +2,12 @@
  * The sandbox part's public entry: a local stand-in of the Public API, as a fetch handler
  * (`createSandbox`) to mount in-process, or on a port (`serveSandbox`). Node only.
  * How to use it, its credentials, test cards and controls: docs/sandbox.md.
+ *
+ * Beside this entry, `sandbox.ts` runs every request through the same steps and `routes.ts`
+ * lists the routes. The rest is one folder per concern, each with a README.md: `world/` (state,
+ * fixture, clock, webhook deliveries), `requests/` (routing, bodies, answers, tokens, limits,
+ * faults), `documents/` (Pix codes, boletos, pages), `card/` (tokenization, 3-D Secure,
+ * anti-fraud), `api/` (the Public API's endpoints), `controls/` (`/__sandbox/`) and `cli/`.
  */
 export { createSandbox } from './sandbox.js';
 export type { RequestInfo, Sandbox, SandboxOptions } from './sandbox.js';
