@@ -11,7 +11,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const graphOf = (edges: Record<string, string[]>): ImportGraph => new Map(Object.entries(edges).map(([module, targets]) => [module, new Set(targets)]));
 const written = (circles: string[][]) => circles.map((circle) => circle.join(' → ')).join('\n');
 
-// Conventions, habit 9: imports run one way. A circle makes the order modules load in matter
+// Imports run one way (docs/architecture.md). A circle makes the order modules load in matter
 // (a value read before its module ran is undefined) and ties two files into one idea.
 describe('import circles', () => {
   it('there is none in src/ or demo/', () => {

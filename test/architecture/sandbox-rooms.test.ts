@@ -27,8 +27,8 @@ function allowedImports(note: string): string[] {
   return [...paragraph.matchAll(/`\.\.\/([\w.-]+\/?)`/g)].map((match) => `${SANDBOX}/${match[1]}`);
 }
 
-// Conventions, habit 9: a folder is a room, and its opening note says what lives there. These
-// notes are read by people finding their way, so they must not drift from the files.
+// A folder is a room, and its note says what lives there (docs/architecture.md). The notes are
+// read by people finding their way, so they must not drift from the files.
 describe('the rooms of src/sandbox/', () => {
   it('are the ones docs/architecture.md walks through', () => {
     assert.deepEqual(rooms, ['api', 'card', 'cli', 'controls', 'documents', 'requests', 'world']);
