@@ -8,21 +8,16 @@ import { CHARGE_METHODS, type ChargeMethod } from '../src/contract/payment-metho
 import { SUPPORTED_LOCALES, type SupportedLocale } from '../src/widget/i18n/locales.js';
 import { checkoutMarkup } from './checkout-mount.js';
 import { DEMO_OFFERS, DEMO_THEMES, type DemoOffer } from './demo-settings.js';
-import type { DemoQaPanel, FeedbackArea } from './qa-panel.js';
+import { feedbackLine, type QaPanelView } from './qa-panel-view.js';
 import { CARD_OUTCOME_LABELS, LOCALE_LABELS, METHOD_LABELS, OFFER_LABELS, QA_STRINGS, THEME_LABELS } from './qa-strings.js';
 
 const text = QA_STRINGS;
-
-/** A polite status line under a section, where its actions report. Always in the DOM, so screen readers hear changes. */
-export function feedbackLine(panel: DemoQaPanel, area: FeedbackArea) {
-  return html`<p id="qa-${area}-feedback" class="qa-feedback" role="status">${panel.feedback[area] ?? ''}</p>`;
-}
 
 function selectedMethods(form: HTMLElement): ChargeMethod[] {
   return CHARGE_METHODS.filter((method) => form.querySelector<HTMLInputElement>(`#qa-method-${method}`)?.checked);
 }
 
-function checkoutSection(panel: DemoQaPanel) {
+function checkoutSection(panel: QaPanelView) {
   const { settings } = panel;
   return html`
     <section class="qa-section" aria-labelledby="qa-checkout-title">
@@ -92,7 +87,7 @@ function checkoutSection(panel: DemoQaPanel) {
   `;
 }
 
-function orderSection(panel: DemoQaPanel) {
+function orderSection(panel: QaPanelView) {
   const { order } = panel;
   const summary = order ? text.order.summary(order.refId, order.paymentMethod, order.status) : text.order.none;
   return html`
@@ -123,7 +118,7 @@ function groupedDigits(number: string): string {
   return number.replace(/(\d{4})(?=\d)/g, '$1 ');
 }
 
-function testBuyerSection(panel: DemoQaPanel) {
+function testBuyerSection(panel: QaPanelView) {
   return html`
     <section class="qa-section" aria-labelledby="qa-buyer-title">
       <h3 id="qa-buyer-title">${text.buyer.title}</h3>
@@ -139,7 +134,7 @@ function testBuyerSection(panel: DemoQaPanel) {
   `;
 }
 
-function testCardsSection(panel: DemoQaPanel) {
+function testCardsSection(panel: QaPanelView) {
   return html`
     <section class="qa-section" aria-labelledby="qa-cards-title">
       <h3 id="qa-cards-title">${text.cards.title}</h3>
@@ -190,6 +185,6 @@ function testCardsSection(panel: DemoQaPanel) {
 }
 
 /** Checkout, current order, test buyer and test cards. */
-export function checkoutViews(panel: DemoQaPanel) {
+export function checkoutViews(panel: QaPanelView) {
   return html`${checkoutSection(panel)}${orderSection(panel)}${testBuyerSection(panel)}${testCardsSection(panel)}`;
 }

@@ -3,14 +3,13 @@
  * deliveries the sandbox made to the relay.
  */
 import { html } from 'lit';
-import type { WebhookDelivery } from '../src/sandbox/world.js';
-import { feedbackLine } from './qa-checkout-views.js';
-import type { DemoQaPanel } from './qa-panel.js';
+import type { WebhookDelivery } from '../src/sandbox/world/world.js';
+import { feedbackLine, type QaPanelView } from './qa-panel-view.js';
 import { QA_STRINGS } from './qa-strings.js';
 
 const text = QA_STRINGS;
 
-function eventsSection(panel: DemoQaPanel) {
+function eventsSection(panel: QaPanelView) {
   return html`
     <section class="qa-section" aria-labelledby="qa-events-title">
       <h3 id="qa-events-title">${text.events.title}</h3>
@@ -36,7 +35,7 @@ function attemptsText(delivery: WebhookDelivery): string {
   return last ? `${delivery.attempts.length} · ${text.webhooks.lastStatus(last.status)}` : '0';
 }
 
-function webhooksSection(panel: DemoQaPanel) {
+function webhooksSection(panel: QaPanelView) {
   // The sandbox lists deliveries in sending order; the newest is the one a tester waits for.
   const deliveries = [...panel.deliveries].reverse();
   return html`
@@ -80,7 +79,7 @@ function webhooksSection(panel: DemoQaPanel) {
 }
 
 /** Events and webhook deliveries. */
-export function observeViews(panel: DemoQaPanel) {
+export function observeViews(panel: QaPanelView) {
   // The deliveries' table stays short; the event log grows, so it comes last.
   return html`${webhooksSection(panel)}${eventsSection(panel)}`;
 }

@@ -6,30 +6,18 @@
  */
 import { LitElement, html } from 'lit';
 import { state } from 'lit/decorators.js';
-import type { FaultRule, WebhookDelivery } from '../src/sandbox/world.js';
+import type { FaultRule, WebhookDelivery } from '../src/sandbox/world/world.js';
 import type { CheckoutOrder } from '../src/widget/index.js';
 import { CheckoutMount } from './checkout-mount.js';
 import { DEFAULT_SETTINGS, urlWithSettings, type DemoSettings } from './demo-settings.js';
 import { faultPresetRule, type FaultPresetId } from './fault-presets.js';
 import { checkoutViews } from './qa-checkout-views.js';
+import type { FeedbackArea, LoggedEvent, QaPanelView } from './qa-panel-view.js';
 import { observeViews } from './qa-observe-views.js';
 import { sandboxViews } from './qa-sandbox-views.js';
 import { FAULT_LABELS, QA_STRINGS } from './qa-strings.js';
 import { sandboxControls, SandboxControlError, type AccountStateRequest } from './sandbox-controls.js';
 import { TEST_BUYER } from './test-buyer.js';
-
-/** One event of the widget as the log shows it. */
-export interface LoggedEvent {
-  readonly serial: number;
-  /** Local time, `HH:MM:SS.mmm`. */
-  readonly time: string;
-  readonly type: string;
-  /** `detail` as indented JSON, or undefined when the event has none. */
-  readonly detail: string | undefined;
-}
-
-/** The panel's areas that report the outcome of an action. */
-export type FeedbackArea = 'checkout' | 'order' | 'buyer' | 'cards' | 'account' | 'faults' | 'clock' | 'webhooks';
 
 const DEFAULT_ACCOUNT: AccountStateRequest = Object.freeze({ bankingAccount: 'opened', blocked: false, receivingRegistration: 'done' });
 /** How often the deliveries and the faults' remaining counts are read again. */
@@ -53,7 +41,7 @@ function failureText(what: string, error: unknown): string {
 /**
  * @summary The QA panel of the demo page (pt-BR).
  */
-export class DemoQaPanel extends LitElement {
+export class DemoQaPanel extends LitElement implements QaPanelView {
   @state() settings: DemoSettings = DEFAULT_SETTINGS;
   @state() order: CheckoutOrder | undefined;
   @state() orderId = '';

@@ -3,17 +3,16 @@
  * sandbox's clock and reset.
  */
 import { html } from 'lit';
-import type { BankingAccountState } from '../src/sandbox/state.js';
-import type { FaultRule } from '../src/sandbox/world.js';
+import type { BankingAccountState } from '../src/sandbox/world/state.js';
+import type { FaultRule } from '../src/sandbox/world/world.js';
 import { FAULT_PRESET_IDS } from './fault-presets.js';
-import { feedbackLine } from './qa-checkout-views.js';
-import type { DemoQaPanel } from './qa-panel.js';
+import { feedbackLine, type QaPanelView } from './qa-panel-view.js';
 import { BANKING_ACCOUNT_LABELS, FAULT_LABELS, QA_STRINGS, sandboxTime } from './qa-strings.js';
 
 const text = QA_STRINGS;
 const BANKING_ACCOUNT_STATES = Object.keys(BANKING_ACCOUNT_LABELS) as BankingAccountState[];
 
-function accountSection(panel: DemoQaPanel) {
+function accountSection(panel: QaPanelView) {
   const { account } = panel;
   const change = (patch: Partial<typeof account>) => (panel.account = { ...account, ...patch });
   return html`
@@ -71,7 +70,7 @@ function faultDescription(rule: FaultRule): string {
   return `${what.filter((part) => part !== '').join(' · ')} (${text.faults.remaining(rule.remaining)})`;
 }
 
-function faultsSection(panel: DemoQaPanel) {
+function faultsSection(panel: QaPanelView) {
   return html`
     <section class="qa-section" aria-labelledby="qa-faults-title">
       <h3 id="qa-faults-title">${text.faults.title}</h3>
@@ -106,7 +105,7 @@ function faultsSection(panel: DemoQaPanel) {
   `;
 }
 
-function clockSection(panel: DemoQaPanel) {
+function clockSection(panel: QaPanelView) {
   return html`
     <section class="qa-section" aria-labelledby="qa-clock-title">
       <h3 id="qa-clock-title">${text.clock.title}</h3>
@@ -135,6 +134,6 @@ function clockSection(panel: DemoQaPanel) {
 }
 
 /** Account, faults, clock and reset. */
-export function sandboxViews(panel: DemoQaPanel) {
+export function sandboxViews(panel: QaPanelView) {
   return html`${accountSection(panel)}${faultsSection(panel)}${clockSection(panel)}`;
 }

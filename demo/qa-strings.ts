@@ -4,7 +4,7 @@
  */
 import type { TestCardOutcome } from '../src/contract/card-tokens.js';
 import type { ChargeMethod } from '../src/contract/payment-methods.js';
-import type { BankingAccountState } from '../src/sandbox/state.js';
+import type { BankingAccountState } from '../src/sandbox/world/state.js';
 import type { SupportedLocale } from '../src/widget/i18n/locales.js';
 import type { DemoOffer, DemoTheme } from './demo-settings.js';
 import type { FaultPresetId } from './fault-presets.js';

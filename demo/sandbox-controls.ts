@@ -2,8 +2,8 @@
  * The sandbox's test controls (docs/sandbox.md, "Test controls") as the QA panel calls them:
  * same-origin under `/__sandbox/`, where the demo's server hands them to the sandbox.
  */
-import type { BankingAccountState } from '../src/sandbox/state.js';
-import type { FaultRule, WebhookDelivery } from '../src/sandbox/world.js';
+import type { BankingAccountState } from '../src/sandbox/world/state.js';
+import type { FaultRule, WebhookDelivery } from '../src/sandbox/world/world.js';
 import type { FaultRuleRequest } from './fault-presets.js';
 
 /** A control answered an error, or did not answer. `message` is the sandbox's own text when it gave one. */

@@ -3,11 +3,7 @@
  * sandbox, the relay and the demo are registered here as each part lands.
  */
 import { readFileSync } from 'node:fs';
-
-export interface CliIo {
-  out(line: string): void;
-  err(line: string): void;
-}
+import type { CliIo } from './cli-io.js';
 
 interface Command {
   summary: string;
@@ -19,7 +15,7 @@ const COMMANDS: Record<string, Command> = {
   sandbox: {
     summary: 'start a local stand-in of the Public API (docs/sandbox.md)',
     async run(args, io) {
-      const { runSandboxCommand } = await import('./sandbox/serve.js');
+      const { runSandboxCommand } = await import('./sandbox/cli/serve.js');
       return runSandboxCommand(args, io);
     },
   },

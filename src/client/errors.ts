@@ -6,7 +6,6 @@
  * those must still give the right class.
  */
 import { flattenFieldErrors, isFieldErrorTree, type FieldErrorTree } from '../contract/errors.js';
-import { parseRetryAfter } from './retry.js';
 
 /** The 409 texts of idempotency rules 2 and 3, exactly as the spec gives them. */
 const PAYLOAD_MISMATCH_DETAIL = 'Header X-Idempotency-Key reutilizado com payload diferente.';
@@ -169,6 +168,20 @@ function describeFields(fields: Record<string, string[]>): string {
   return Object.entries(fields)
     .map(([path, messages]) => `${path}: ${messages.join(' ')}`)
     .join('; ');
+}
+
+/**
+ * Milliseconds to wait from `nowMs` by a `Retry-After` header: whole (or decimal) seconds, or an
+ * HTTP date (a date in the past means 0). Undefined when the header is absent or unreadable.
+ */
+export function parseRetryAfter(header: string | null | undefined, nowMs: number): number | undefined {
+  if (header === null || header === undefined) return undefined;
+  const text = header.trim();
+  if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
+  // An HTTP date names its weekday and month in letters; a bare number is never a date here.
+  if (!/[a-z]/i.test(text)) return undefined;
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - nowMs);
 }
 
 /**

@@ -27,20 +27,6 @@ export const DEFAULT_RETRY_POLICY: Readonly<RetryPolicy> = Object.freeze({
 });
 
 /**
- * Milliseconds to wait from `nowMs` by a `Retry-After` header: whole (or decimal) seconds, or an
- * HTTP date (a date in the past means 0). Undefined when the header is absent or unreadable.
- */
-export function parseRetryAfter(header: string | null | undefined, nowMs: number): number | undefined {
-  if (header === null || header === undefined) return undefined;
-  const text = header.trim();
-  if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
-  // An HTTP date names its weekday and month in letters; a bare number is never a date here.
-  if (!/[a-z]/i.test(text)) return undefined;
-  const at = Date.parse(text);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - nowMs);
-}
-
-/**
  * The back-off after failed attempt number `attempt` (1 for the first try): exponential from
  * `baseDelayMs`, capped at `maxDelayMs`, with "equal jitter": half of it fixed, half random.
  * The fixed half keeps a retry from firing at once; the random half spreads many clients that

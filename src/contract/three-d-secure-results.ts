@@ -4,11 +4,30 @@
  * `threeDSecure` block made from it (public-api.md, "POST /public_api/payments/").
  * three-d-secure.ts builds its schema on these and re-exports them; the browser uses them directly.
  */
+import type * as z from 'zod/mini';
+import type { threeDSecureSchema } from './charge-request.js';
 import { isNonEmptyString, isPlainObject } from './json-values.js';
-import type { ChargeThreeDSecure, ThreeDSecureResult } from './three-d-secure.js';
 
 /** EMV 3DS 2.x `transStatus` values. */
 export const THREE_DS_TRANS_STATUSES = ['Y', 'N', 'U', 'A', 'C', 'R', 'D', 'I'] as const;
+
+/**
+ * What a provider returns after authenticating the buyer. Written out here rather than inferred
+ * from `threeDSecureResultSchema`, which three-d-secure.ts builds on this module: the schema is
+ * declared to satisfy this type, and schema-free-checks.test.ts holds the two readings together.
+ */
+export interface ThreeDSecureResult {
+  cavv: string;
+  eci: string;
+  xid: string;
+  referenceId: string;
+  version: string;
+  trans_status?: (typeof THREE_DS_TRANS_STATUSES)[number] | undefined;
+  threeDSServerTransID?: string | undefined;
+}
+
+/** The charge request's `threeDSecure` block, as the request schema takes it (`dataOnly` may be left out). */
+export type ChargeThreeDSecure = z.input<typeof threeDSecureSchema>;
 
 /** The ECI: two digits. */
 export const ECI_PATTERN = /^\d{2}$/;

@@ -6,15 +6,23 @@
  * provider answers a 400 naming the fields it refuses.
  */
 import * as z from 'zod/mini';
-import { addressSchema, threeDSecureSchema } from './charge-request.js';
+import { addressSchema } from './charge-request.js';
 import { currencySchema } from './currencies.js';
 import { digits, nonEmptyString } from './formats.js';
-import { chargeThreeDSecureFrom, ECI_PATTERN, THREE_DS_TRANS_STATUSES, THREE_DS_VERSION_PATTERN } from './three-d-secure-results.js';
+import {
+  chargeThreeDSecureFrom,
+  ECI_PATTERN,
+  THREE_DS_TRANS_STATUSES,
+  THREE_DS_VERSION_PATTERN,
+  type ChargeThreeDSecure,
+  type ThreeDSecureResult,
+} from './three-d-secure-results.js';
 
 /** What the 3-D Secure service says of a buyer's e-mail it cannot read. */
 export const THREE_DS_EMAIL_MESSAGE = 'Informe um e-mail válido.';
 
 export { chargeThreeDSecureFrom, THREE_DS_TRANS_STATUSES };
+export type { ChargeThreeDSecure, ThreeDSecureResult };
 
 /**
  * The billing address the provider needs (required in practice): the charge's `address`
@@ -53,8 +61,4 @@ export const threeDSecureResultSchema = z.object({
   version: z.string().check(z.regex(THREE_DS_VERSION_PATTERN, 'Informe a versão do 3DS, como 2.2.0.')),
   trans_status: z.optional(z.enum(THREE_DS_TRANS_STATUSES)),
   threeDSServerTransID: z.optional(nonEmptyString),
-});
-export type ThreeDSecureResult = z.infer<typeof threeDSecureResultSchema>;
-
-/** The charge request's `threeDSecure` block, as the request schema takes it (`dataOnly` may be left out). */
-export type ChargeThreeDSecure = z.input<typeof threeDSecureSchema>;
+}) satisfies z.ZodMiniType<ThreeDSecureResult>;

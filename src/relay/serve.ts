@@ -5,7 +5,7 @@
  */
 import { createServer } from 'node:http';
 import { isIPv6, type AddressInfo } from 'node:net';
-import type { CliIo } from '../cli.js';
+import type { CliIo } from '../cli-io.js';
 import type { Store } from '../store/store.js';
 import { DEFAULT_RELAY_HOST, DEFAULT_RELAY_PORT, parseRelayArguments, relayUsage } from './cli-options.js';
 import { toNodeHandler } from './node.js';

@@ -3,16 +3,16 @@
  * integration talks to beside it (card tokens, 3DS challenge, profiling script), and the
  * test controls under `/__sandbox/`.
  */
-import { cardTokenRoutes } from './card-tokens.js';
-import { catalogueRoutes } from './catalogue.js';
-import { chargeAndOrderRoutes } from './charges.js';
-import { controlRoutes } from './controls.js';
-import type { Route } from './router.js';
-import { profilerRoutes } from './profiler.js';
-import { sandboxImageRoutes } from './sandbox-images.js';
-import { threeDSecureRoutes } from './three-d-secure.js';
-import { handleTokenRequest, type TokenSigner } from './tokens.js';
-import { webhookRoutes } from './webhook-routes.js';
+import { cardTokenRoutes } from './card/card-tokens.js';
+import { catalogueRoutes } from './api/catalogue.js';
+import { chargeAndOrderRoutes } from './api/charges.js';
+import { controlRoutes } from './controls/controls.js';
+import type { Route } from './requests/router.js';
+import { profilerRoutes } from './card/profiler.js';
+import { sandboxImageRoutes } from './documents/sandbox-images.js';
+import { threeDSecureRoutes } from './card/three-d-secure.js';
+import { handleTokenRequest, type TokenSigner } from './requests/tokens.js';
+import { webhookRoutes } from './api/webhook-routes.js';
 
 export interface RouteDependencies {
   signer: TokenSigner;

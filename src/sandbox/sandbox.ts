@@ -6,17 +6,17 @@
  */
 import { isAuthorized } from '../contract/auth.js';
 import type { RateLimitName } from '../contract/constants.js';
-import { createClock, type SandboxClock } from './clock.js';
-import { applyFault, DroppedConnection, takeFault } from './faults.js';
-import { takeRateLimits } from './rate-limits.js';
-import { detailResponse, NO_PERMISSION, notFound, throttled } from './responses.js';
-import { createRouter, type Caller, type Route, type RouteContext } from './router.js';
-import { defaultFixture } from './fixture.js';
+import { createClock, type SandboxClock } from './world/clock.js';
+import { applyFault, DroppedConnection, takeFault } from './requests/faults.js';
+import { takeRateLimits } from './requests/rate-limits.js';
+import { detailResponse, NO_PERMISSION, notFound, throttled } from './requests/responses.js';
+import { createRouter, type Caller, type Route, type RouteContext } from './requests/router.js';
+import { defaultFixture } from './world/fixture.js';
 import { sandboxRoutes } from './routes.js';
-import type { SandboxFixture } from './state.js';
-import { authenticate, createTokenSigner } from './tokens.js';
-import { createWebhookDispatcher } from './webhooks.js';
-import { createWorld, type SandboxWorld } from './world.js';
+import type { SandboxFixture } from './world/state.js';
+import { authenticate, createTokenSigner } from './requests/tokens.js';
+import { createWebhookDispatcher } from './world/webhooks.js';
+import { createWorld, type SandboxWorld } from './world/world.js';
 
 export interface SandboxOptions {
   /** The world to start from (and to return to on reset). Default: the built-in fixture. */

@@ -22,14 +22,14 @@ describe('bin/pay-checkout.js picks the build or the sources', () => {
   before(() => {
     dir = mkdtempSync(join(tmpdir(), 'pay-checkout-bin-'));
     mkdirSync(at('bin'));
-    mkdirSync(at('src/sandbox'), { recursive: true });
+    mkdirSync(at('src/sandbox/cli'), { recursive: true });
     copyFileSync(join(ROOT, 'bin/pay-checkout.js'), at('bin/pay-checkout.js'));
     writeFileSync(at('package.json'), JSON.stringify({ name: 'pay-checkout', type: 'module' }));
     symlinkSync(join(ROOT, 'node_modules'), at('node_modules'), 'dir');
     writeFileSync(at('src/cli.ts'), cliSaying('source'));
-    writeFileSync(at('src/sandbox/serve.ts'), 'export {};\n');
+    writeFileSync(at('src/sandbox/cli/serve.ts'), 'export {};\n');
     touch('src/cli.ts', 1_000);
-    touch('src/sandbox/serve.ts', 1_000);
+    touch('src/sandbox/cli/serve.ts', 1_000);
   });
 
   after(() => rmSync(dir, { recursive: true, force: true }));
@@ -50,9 +50,9 @@ describe('bin/pay-checkout.js picks the build or the sources', () => {
     });
 
     it('runs the sources once a source file, however deep, is newer than the build', async () => {
-      touch('src/sandbox/serve.ts', 3_000);
+      touch('src/sandbox/cli/serve.ts', 3_000);
       assert.equal(await origin(), 'source');
-      touch('src/sandbox/serve.ts', 1_000);
+      touch('src/sandbox/cli/serve.ts', 1_000);
     });
 
     it('runs the build in a published package, which has no sources', async () => {

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createClient, type ClientOptions, type PayClient } from '../../src/client/index.js';
-import { DEFAULT_API_KEY } from '../../src/sandbox/fixture.js';
+import { DEFAULT_API_KEY } from '../../src/sandbox/world/fixture.js';
 import { control, pixChargeBody } from '../sandbox/controls-requests.js';
 import type { RunningSandbox } from '../sandbox/harness.js';
 

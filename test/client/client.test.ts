@@ -2,7 +2,7 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { createClient, NotFoundError, PayApiError, type ChargeRequestInput, type PayClient } from '../../src/client/index.js';
-import { DEFAULT_PUBLIC_KEY } from '../../src/sandbox/fixture.js';
+import { DEFAULT_PUBLIC_KEY } from '../../src/sandbox/world/fixture.js';
 import { control } from '../sandbox/controls-requests.js';
 import { startSandbox, type RunningSandbox } from '../sandbox/harness.js';
 import { newKey, pixChargeBody, recordingFetch, sandboxClient } from './client-harness.js';

@@ -8,10 +8,11 @@ import {
   IdempotencyConflictError,
   InvalidRequestError,
   NotFoundError,
+  parseRetryAfter,
   PermissionError,
   RateLimitError,
 } from '../../src/client/errors.js';
-import { backoffDelayMs, parseRetryAfter, retryDecision, type RetryContext, type RetryPolicy } from '../../src/client/retry.js';
+import { backoffDelayMs, retryDecision, type RetryContext, type RetryPolicy } from '../../src/client/retry.js';
 
 const policy: RetryPolicy = { maxAttempts: 4, baseDelayMs: 100, maxDelayMs: 1000, totalTimeoutMs: 10_000 };
 const NOW = Date.parse('2026-03-10T12:00:00Z');

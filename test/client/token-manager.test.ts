@@ -2,7 +2,7 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { AuthenticationError, PayApiError } from '../../src/client/index.js';
 import { createTokenManager, tokenUseMs } from '../../src/client/token-manager.js';
-import { DEFAULT_API_KEY } from '../../src/sandbox/fixture.js';
+import { DEFAULT_API_KEY } from '../../src/sandbox/world/fixture.js';
 import { createMemoryStore } from '../../src/store/memory-store.js';
 import { startSandbox, type RunningSandbox } from '../sandbox/harness.js';
 import { recordingFetch, sandboxClient, setFaults } from './client-harness.js';

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createClient } from '../../src/client/index.js';
-import { TEST_CARDS } from '../../src/sandbox/card-outcomes.js';
+import { TEST_CARDS } from '../../src/sandbox/card/card-outcomes.js';
 import { createRelay, toNodeHandler, type Relay, type RelayOptions } from '../../src/relay/index.js';
 import { createOrderTokens } from '../../src/relay/order-token.js';
 import type { SandboxOptions } from '../../src/sandbox/sandbox.js';

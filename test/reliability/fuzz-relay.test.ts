@@ -17,7 +17,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { FIXED_WEBHOOK_EVENTS } from '../../src/contract/webhooks.js';
 import { CHARGE_STATUSES, isWaitingChargeStatus } from '../../src/contract/orders.js';
-import { TEST_CARDS } from '../../src/sandbox/card-outcomes.js';
+import { TEST_CARDS } from '../../src/sandbox/card/card-outcomes.js';
 import { UnconfirmedWebhookError, type RelayWebhookEvent } from '../../src/relay/index.js';
 import {
   answered,

@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { chargeResponseSchema } from '../../src/contract/charge-response.js';
 import { errorBodySchema } from '../../src/contract/errors.js';
-import { TEST_CARDS } from '../../src/sandbox/card-outcomes.js';
+import { TEST_CARDS } from '../../src/sandbox/card/card-outcomes.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/sandbox.js';
 import {
   answered,

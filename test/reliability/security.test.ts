@@ -14,7 +14,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { UnconfirmedWebhookError, type RelayWebhookEvent } from '../../src/relay/index.js';
-import { TEST_CARDS } from '../../src/sandbox/card-outcomes.js';
+import { TEST_CARDS } from '../../src/sandbox/card/card-outcomes.js';
 import type { Sandbox } from '../../src/sandbox/sandbox.js';
 import {
   assertRelayErrorShape,

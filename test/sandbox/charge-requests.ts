@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ChargeRequestInput } from '../../src/contract/charge-request.js';
 import type { CardMethod } from '../../src/contract/payment-methods.js';
-import { MAIN_ACCOUNT_ID } from '../../src/sandbox/fixture.js';
+import { MAIN_ACCOUNT_ID } from '../../src/sandbox/world/fixture.js';
 import type { Sandbox } from '../../src/sandbox/sandbox.js';
 import { pixChargeBody } from './controls-requests.js';
 import type { RunningSandbox } from './harness.js';

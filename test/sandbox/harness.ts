@@ -5,7 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { toNodeListener } from '../../src/http/node-listener.js';
-import { DEFAULT_API_KEY } from '../../src/sandbox/fixture.js';
+import { DEFAULT_API_KEY } from '../../src/sandbox/world/fixture.js';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/sandbox.js';
 
 export interface RunningSandbox {

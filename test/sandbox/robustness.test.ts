@@ -1,10 +1,10 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { errorBodySchema } from '../../src/contract/errors.js';
-import { DEFAULT_API_KEY, DEFAULT_PUBLIC_KEY } from '../../src/sandbox/fixture.js';
+import { DEFAULT_API_KEY, DEFAULT_PUBLIC_KEY } from '../../src/sandbox/world/fixture.js';
 import { sandboxRoutes } from '../../src/sandbox/routes.js';
 import { createSandbox } from '../../src/sandbox/sandbox.js';
-import { createTokenSigner } from '../../src/sandbox/tokens.js';
+import { createTokenSigner } from '../../src/sandbox/requests/tokens.js';
 
 // "Bad input never crashes it": every route of the table gets malformed JSON, the wrong
 // content type, an oversized body, JSON of the wrong shape and odd path parameters, with

@@ -11,7 +11,6 @@ import type { SupportedLocale } from '../i18n/locales.js';
 import type { OnDemandTag } from '../on-demand-elements.js';
 import { translate } from '../i18n/translate.js';
 import type { AttemptStep } from './payment-attempt.js';
-import type { PaymentBanner } from './payment-controller.js';
 import type { CheckoutConfig, CheckoutOrder } from './relay-connection.js';
 
 /** An image that cannot load is decoration the buyer can do without: no broken-image icon. */
@@ -51,6 +50,15 @@ export function productView(config: CheckoutConfig, amount: string, locale: Supp
       </div>
     </header>
   `;
+}
+
+/**
+ * A banner: a catalogue text in the current language, and the API's messages that belong to no
+ * field on screen. The payment controller (payment-controller.ts) decides which one shows.
+ */
+export interface PaymentBanner {
+  readonly text: (locale: SupportedLocale) => string;
+  readonly details: readonly string[];
 }
 
 /** The alert at the top of the form; `retrySafe` adds that trying again cannot charge twice. */

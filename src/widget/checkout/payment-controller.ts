@@ -11,19 +11,13 @@ import { PayOrderCreatedEvent } from '../events/order-created-event.js';
 import type { SupportedLocale } from '../i18n/locales.js';
 import { translate } from '../i18n/translate.js';
 import { refusalMessage } from './checkout-messages.js';
-import { progressText } from './checkout-views.js';
+import { progressText, type PaymentBanner } from './checkout-views.js';
 import { lazyCode } from './lazy-code.js';
 import type { AttemptOutcome, AttemptStep, PaymentAttempt, PaymentRequest, PaymentServices } from './payment-attempt.js';
 import type { CheckoutOrder, CreatedOrder } from './relay-connection.js';
 
 /** Where the buyer is: filling in the form, paying, asked to try again, or looking at the created order's result. */
 export type PaymentPhase = 'form' | 'paying' | 'interrupted' | 'created';
-
-/** A banner: a catalogue text in the current language, and the API's messages that belong to no field on screen. */
-export interface PaymentBanner {
-  readonly text: (locale: SupportedLocale) => string;
-  readonly details: readonly string[];
-}
 
 /** The element the controller belongs to: it is updated, and it fires the payment's events. */
 export type PaymentHost = ReactiveControllerHost & EventTarget & { readonly isConnected: boolean };

@@ -2,7 +2,7 @@
  * Which message catalogues the page has: none at first, each fetched the first time an element
  * asks for its language, so a buyer downloads the catalogue of their language and no other.
  */
-import type { Messages } from './catalogue.js';
+import type { Messages } from './catalogue-shape.js';
 import type { SupportedLocale } from './locales.js';
 
 /** How to fetch each catalogue: in the widget, a dynamic `import()` of its module. */

@@ -6,18 +6,16 @@
  * attribute binding, never parsed from a markup string.
  */
 import { html, type ReactiveControllerHost, type TemplateResult } from 'lit';
+// Only a type: erased from the output, so the encoder still loads on demand (`encodeQr`).
+import type { QrModules } from './qr-encoder.js';
+
+export type { QrModules };
 
 /** The level of error correction, the one the encoder works at: M (15 %) keeps a long BR Code scannable from a phone screen. */
 export const QR_ERROR_CORRECTION = 'M';
 
 /** The white margin around the code, in modules: the four the QR standard asks for. */
 export const QR_QUIET_ZONE = 4;
-
-/** A QR symbol: `size` × `size` modules, dark or light. */
-export interface QrModules {
-  readonly size: number;
-  isDark(row: number, column: number): boolean;
-}
 
 /**
  * Encodes `text` as a QR symbol, loading the encoder on first use. Rejects when the encoder

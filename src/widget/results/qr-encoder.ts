@@ -6,7 +6,12 @@
  * this file on demand. The facts (tables, polynomials, placement) are the standard's; the
  * comments name the part of it each function follows.
  */
-import type { QrModules } from './qr-code.js';
+
+/** A QR symbol: `size` × `size` modules, dark or light. */
+export interface QrModules {
+  readonly size: number;
+  isDark(row: number, column: number): boolean;
+}
 
 /** Error correction codewords per block at level M, versions 1–40 (the error correction characteristics table). */
 const EC_CODEWORDS_PER_BLOCK = [

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import jsQRModule from 'jsqr';
-import { createPixAutomaticoCode, createPixCode, crc16ccitt, newEvpKey, newTxid } from '../../../src/sandbox/pix-code.js';
+import { createPixAutomaticoCode, createPixCode, crc16ccitt, newEvpKey, newTxid } from '../../../src/sandbox/documents/pix-code.js';
 import { encodeQr, type QrModules } from '../../../src/widget/results/qr-code.js';
 import { encodeQrSymbol } from '../../../src/widget/results/qr-encoder.js';
 import { qrPixels } from './qr-pixels.js';

@@ -2,7 +2,7 @@ import { aTimeout, expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { CEP_LENGTH_MESSAGE } from '../../../src/contract/charge-request-rules.js';
 import type { ThreeDSecureResult } from '../../../src/contract/three-d-secure.js';
-import { THREE_DS_RESULT_MESSAGE_TYPE } from '../../../src/sandbox/three-d-secure-challenge-page.js';
+import { THREE_DS_RESULT_MESSAGE_TYPE } from '../../../src/sandbox/card/three-d-secure-challenge-page.js';
 import { createSandboxThreeDSecureProvider } from '../../../src/widget/three-d-secure/sandbox-provider.js';
 import {
   ThreeDSecureCanceledError,

@@ -1,5 +1,5 @@
 /** The widget's texts in plain English (keys from the pt-BR source). */
-import type { Messages } from '../catalogue.js';
+import type { Messages } from '../catalogue-shape.js';
 
 export const en: Messages = {
   'checkout.loadFailed': 'We could not load the payment. Check your connection and try again.',

@@ -1,5 +1,5 @@
 /** The widget's texts in neutral Latin-American Spanish (keys from the pt-BR source). */
-import type { Messages } from '../catalogue.js';
+import type { Messages } from '../catalogue-shape.js';
 
 export const es: Messages = {
   'checkout.loadFailed': 'No se pudo cargar el pago. Revisa tu conexión e inténtalo de nuevo.',
