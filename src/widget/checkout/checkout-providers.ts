@@ -56,3 +56,12 @@ export function defaultThreeDSecureProvider(config: CheckoutConfig, host: Shadow
     },
   };
 }
+
+/** The providers a configuration names, made while connected so the 3DS dialog has the shadow root to go into. */
+export function defaultProviders(
+  config: CheckoutConfig,
+  host: ShadowRoot,
+  locale: () => string,
+): { profiler: AntifraudProfiler | undefined; threeDSecure: ThreeDSecureProvider | undefined } {
+  return { profiler: defaultAntifraudProfiler(config), threeDSecure: defaultThreeDSecureProvider(config, host, locale) };
+}

@@ -1,9 +1,7 @@
 import { LitElement, html, nothing } from 'lit';
 import type { PropertyValues } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
-import { parseCents } from '../../contract/money.js';
 import { isCardMethod, type ChargeMethod } from '../../contract/payment-method-lists.js';
-import { deviceFingerprint } from '../attempt/device-fingerprint.js';
 import type { PayCardFields } from '../card/card-fields.component.js';
 import type { PayCustomerFields, CustomerPrefill } from '../customer/customer-fields.component.js';
 import { DEV_MODE } from '../dev-mode.js';
@@ -25,8 +23,9 @@ import { checkoutStyles } from './checkout.styles.js';
 import { fieldGroupStyles } from '../styles/field-group.styles.js';
 import { widgetTextStyles } from '../styles/widget-text.styles.js';
 import { loadFailureMessage } from './checkout-messages.js';
-import { chargeMetadata, offeredMethods, parseMethodList, payableAmount } from './checkout-offer.js';
-import { defaultAntifraudProfiler, defaultCardTokenizer, defaultThreeDSecureProvider } from './checkout-providers.js';
+import { readPaymentRequest } from './checkout-form.js';
+import { offeredMethods, parseMethodList, payableAmount } from './checkout-offer.js';
+import { defaultCardTokenizer, defaultProviders } from './checkout-providers.js';
 import { loadElement, OnDemandElements } from '../on-demand-elements.js';
 import { bannerView, loadErrorView, productView, progressText, resultTagOf, resultTagOfMethod, resultView } from './checkout-views.js';
 import { warnAboutLeftOutMethods, warnAboutLoadFailure, warnAboutSettings } from './checkout-warnings.js';
@@ -147,8 +146,8 @@ export class PayCheckout extends LitElement {
   }
 
   private relayConnection: { relay: string; connection: RelayConnection } | undefined;
-  private defaultProfiler: AntifraudProfiler | undefined;
-  private defaultThreeDSecure: ThreeDSecureProvider | undefined;
+  /** The providers the configuration names, used where the page set none. */
+  private defaults: ReturnType<typeof defaultProviders> | undefined;
   private readyPending = false;
   /** A kept order to look for once the buyer's texts are here, so that its announcements are in their language. */
   private resumePending = false;
@@ -192,11 +191,11 @@ export class PayCheckout extends LitElement {
   }
 
   private get profiler(): AntifraudProfiler | undefined {
-    return this.antifraudProfiler ?? this.defaultProfiler;
+    return this.antifraudProfiler ?? this.defaults?.profiler;
   }
 
   private get threeDSecure(): ThreeDSecureProvider | undefined {
-    return this.threeDSecureProvider ?? this.defaultThreeDSecure;
+    return this.threeDSecureProvider ?? this.defaults?.threeDSecure;
   }
 
   /** The methods on screen. */
@@ -226,9 +225,7 @@ export class PayCheckout extends LitElement {
   }
 
   private handleConfigReady(config: CheckoutConfig): void {
-    this.defaultProfiler = defaultAntifraudProfiler(config);
-    // Loaded while connected: the shadow root is there for the challenge dialog.
-    this.defaultThreeDSecure = defaultThreeDSecureProvider(config, this.renderRoot as ShadowRoot, () => this.resolvedLocale);
+    this.defaults = defaultProviders(config, this.renderRoot as ShadowRoot, () => this.resolvedLocale);
     // Profiling starts as soon as the checkout is on the page (supplement, "Anti-fraud profiling").
     if (this.isConnected) this.profiler?.start();
     this.readyPending = true;
@@ -362,37 +359,14 @@ export class PayCheckout extends LitElement {
 
   /** Checks the form; the request for an attempt, or undefined with the problems shown and focus on the first. */
   private paymentRequest(): PaymentRequest | undefined {
-    const config = this.config;
-    const method = this.method;
-    const customerFields = this.customerFields;
+    const { config, method, customerFields } = this;
     if (!config || !method || !customerFields) return undefined;
     // A card form still on its way (or that could not be fetched) has nothing to pay with yet: its status is on screen.
     if (this.isCard && this.onDemand.require('pay-card-fields') !== 'ready') return undefined;
-    const cardFields = this.isCard ? this.cardFields : undefined;
-    // The card first: the buyer's fields come before it on screen and take focus last.
-    const cardValid = cardFields?.validate() ?? true;
-    const customerValid = customerFields.validate();
-    const customer = customerFields.customerDetails();
-    const address = method === 'threeDs' ? customerFields.billingAddress() : undefined;
-    const card = cardFields?.details();
-    if (!cardValid || !customerValid || !customer || (cardFields && !card) || (method === 'threeDs' && !address)) {
-      const count = customerFields.invalidFields.length + (cardValid ? 0 : 1);
-      this.announce(translate(this.resolvedLocale, 'checkout.fieldsToFix', { count }));
-      return undefined;
-    }
-    // The instalments as the card form holds them now: it may have moved them to the first option itself.
-    const installments = card && cardFields ? cardFields.selectedInstallments : undefined;
-    const amount = payableAmount(config, installments);
-    return {
-      method,
-      offerId: config.offer.id,
-      customer: { ...customer, fingerprint: deviceFingerprint().id },
-      ...(address ? { address } : {}),
-      metadata: chargeMetadata(this.metadata),
-      ...(card && installments !== undefined ? { card: { details: card, installments } } : {}),
-      amountInCents: Number(parseCents(amount)),
-      currency: config.product.currency,
-    };
+    const request = readPaymentRequest({ config, method, customerFields, cardFields: this.isCard ? this.cardFields : undefined, metadata: this.metadata });
+    if (typeof request !== 'number') return request;
+    this.announce(translate(this.resolvedLocale, 'checkout.fieldsToFix', { count: request }));
+    return undefined;
   }
 
   /** Puts a refusal's messages on the buyer's fields and on the method choice; answers the paths placed. */
