@@ -10,7 +10,8 @@ import type { SlotReservation, Store, StoreSetOptions } from './store.js';
 
 /**
  * The default cap: far above one instance's normal use (docs/relay.md, "One instance: the
- * memory store", says how a relay's entries add up), and some tens of megabytes at most.
+ * memory store", says how a relay's entries add up), about 35 MiB of heap when full
+ * (docs/performance.md, "Memory of the in-memory store").
  */
 export const DEFAULT_MEMORY_STORE_MAX_ENTRIES = 100_000;
 /** The default time between sweeps: expired entries outlive their expiry by at most this. */
@@ -56,11 +57,13 @@ interface WindowEntry {
   written: number;
 }
 
-function checkPositive(name: string, value: number, integer: boolean): number {
+/** The longest delay a timer takes: a longer one overflows, and Node then fires it after 1 ms. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
+function checkPositive(name: string, value: number, integer: boolean): void {
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
     throw new RangeError(`createMemoryStore: ${name} must be a positive ${integer ? 'integer' : 'number'}, got ${String(value)}`);
   }
-  return value;
 }
 
 export function createMemoryStore({
@@ -99,7 +102,7 @@ export function createMemoryStore({
    */
   function startSweeping(): void {
     if (sweeper !== undefined) return;
-    sweeper = setInterval(sweep, sweepIntervalMs);
+    sweeper = setInterval(sweep, Math.min(sweepIntervalMs, LONGEST_TIMER_MS));
     (sweeper as { unref?: () => void }).unref?.();
   }
 

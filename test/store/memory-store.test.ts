@@ -109,6 +109,16 @@ describe('memory store: sweeping what expired', () => {
     assert.equal(clockReads, readsWhenClosed);
   });
 
+  it('takes an interval longer than a timer can wait as the longest it can, not as a busy loop', async () => {
+    let now = Date.UTC(2025, 0, 15, 12);
+    const store = createMemoryStore({ now: () => now, sweepIntervalMs: 2 ** 40 });
+    await store.set('attempt:1', '203.0.113.7', { ttlMs: 1_000 });
+    now += 1_000;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.equal(store.size, 1);
+    await store.close();
+  });
+
   it('does not keep the process alive', async () => {
     // A child that fills a store and leaves it open, then ends its own work: the sweep timer must not hold it.
     const script = [
