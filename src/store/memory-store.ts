@@ -1,8 +1,21 @@
 /**
- * The in-process Store: right for one relay instance (and tests). Expiry is checked on
- * read against the injected clock, so nothing needs a timer.
+ * The in-process Store: right for one relay instance (and tests). Expiry is checked on read
+ * against the injected clock, and a sweep on a timer frees what expired without being read
+ * again, so a long-running process does not keep every order, attempt and pacing window it
+ * ever saw. A cap on entries bounds memory whatever the traffic: past it, the entry written
+ * longest ago goes first. A Map iterates in insertion order and every write re-inserts its
+ * key, so the oldest write is always the first key, found in constant time.
  */
 import type { SlotReservation, Store, StoreSetOptions } from './store.js';
+
+/**
+ * The default cap: far above one instance's normal use (docs/relay.md, "One instance: the
+ * memory store", says how a relay's entries add up), about 35 MiB of heap when full
+ * (docs/performance.md, "Memory of the in-memory store").
+ */
+export const DEFAULT_MEMORY_STORE_MAX_ENTRIES = 100_000;
+/** The default time between sweeps: expired entries outlive their expiry by at most this. */
+export const DEFAULT_MEMORY_STORE_SWEEP_INTERVAL_MS = 60_000;
 
 export interface MemoryStoreOptions {
   /** Milliseconds since the epoch; tests pass their own clock. */
@@ -12,13 +25,104 @@ export interface MemoryStoreOptions {
    * the store, as any callback's would be. Either way the other listeners still get the message.
    */
   onError?: (error: unknown) => void;
+  /**
+   * Most entries kept at once (values and pacing windows together; subscriptions are not
+   * counted). Past it, the entry written longest ago is dropped. Default 100,000.
+   */
+  maxEntries?: number;
+  /** Milliseconds between sweeps of expired entries. Default 60,000. */
+  sweepIntervalMs?: number;
 }
 
-export function createMemoryStore({ now = Date.now, onError }: MemoryStoreOptions = {}): Store {
-  const values = new Map<string, { value: string; expiresAt: number | undefined }>();
-  const slots = new Map<string, number[]>();
+/** A memory store: a Store, plus what its owner may want to watch or drive. */
+export interface MemoryStore extends Store {
+  /** Entries held now, counted against `maxEntries`. */
+  readonly size: number;
+  /** Frees every expired entry now, as the timer does; answers how many. */
+  sweep(): number;
+}
+
+interface ValueEntry {
+  value: string;
+  expiresAt: number | undefined;
+  /** Write order across values and windows, for eviction. */
+  written: number;
+}
+
+interface WindowEntry {
+  /** Start times of the reservations, ascending. */
+  starts: number[];
+  /** When the last start leaves its window: the reservations no longer block anything. */
+  expiresAt: number;
+  written: number;
+}
+
+/** The longest delay a timer takes: a longer one overflows, and Node then fires it after 1 ms. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
+function checkPositive(name: string, value: number, integer: boolean): void {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
+    throw new RangeError(`createMemoryStore: ${name} must be a positive ${integer ? 'integer' : 'number'}, got ${String(value)}`);
+  }
+}
+
+export function createMemoryStore({
+  now = Date.now,
+  onError,
+  maxEntries = DEFAULT_MEMORY_STORE_MAX_ENTRIES,
+  sweepIntervalMs = DEFAULT_MEMORY_STORE_SWEEP_INTERVAL_MS,
+}: MemoryStoreOptions = {}): MemoryStore {
+  checkPositive('maxEntries', maxEntries, true);
+  checkPositive('sweepIntervalMs', sweepIntervalMs, false);
+  const values = new Map<string, ValueEntry>();
+  const windows = new Map<string, WindowEntry>();
   /** One entry per subscription, so the same function subscribed twice is two subscriptions. */
   const channels = new Map<string, Set<{ listener: (message: string) => void }>>();
+  let writes = 0;
+  let sweeper: ReturnType<typeof setInterval> | undefined;
+
+  function sweep(): number {
+    const at = now();
+    let freed = 0;
+    for (const map of [values, windows]) {
+      for (const [key, entry] of map) {
+        if (entry.expiresAt !== undefined && entry.expiresAt <= at) {
+          map.delete(key);
+          freed += 1;
+        }
+      }
+    }
+    return freed;
+  }
+
+  /**
+   * Started by the first write rather than on creation: a store nobody writes to needs no
+   * timer, and a runtime that forbids timers outside a request (a Worker's global scope)
+   * can still create one. Unref'd, so it never keeps the process alive.
+   */
+  function startSweeping(): void {
+    if (sweeper !== undefined) return;
+    sweeper = setInterval(sweep, Math.min(sweepIntervalMs, LONGEST_TIMER_MS));
+    (sweeper as { unref?: () => void }).unref?.();
+  }
+
+  /** Drops the oldest written entries, of either kind, until the cap holds. */
+  function evictPastCap(): void {
+    while (values.size + windows.size > maxEntries) {
+      const value = values.entries().next().value;
+      const window = windows.entries().next().value;
+      if (value !== undefined && (window === undefined || value[1].written < window[1].written)) values.delete(value[0]);
+      else if (window !== undefined) windows.delete(window[0]);
+    }
+  }
+
+  function writeValue(key: string, value: string, options: StoreSetOptions | undefined): void {
+    // Deleted first, so the key moves to the end of the insertion order: the newest write.
+    values.delete(key);
+    values.set(key, { value, expiresAt: options?.ttlMs === undefined ? undefined : now() + options.ttlMs, written: (writes += 1) });
+    evictPastCap();
+    startSweeping();
+  }
 
   function live(key: string): string | undefined {
     const entry = values.get(key);
@@ -30,18 +134,20 @@ export function createMemoryStore({ now = Date.now, onError }: MemoryStoreOption
     return entry.value;
   }
 
-  const expiry = (options?: StoreSetOptions) => (options?.ttlMs === undefined ? undefined : now() + options.ttlMs);
-
   return {
+    get size() {
+      return values.size + windows.size;
+    },
+    sweep,
     async get(key) {
       return live(key);
     },
     async set(key, value, options) {
-      values.set(key, { value, expiresAt: expiry(options) });
+      writeValue(key, value, options);
     },
     async setIfAbsent(key, value, options) {
       if (live(key) !== undefined) return false;
-      values.set(key, { value, expiresAt: expiry(options) });
+      writeValue(key, value, options);
       return true;
     },
     async delete(key) {
@@ -50,20 +156,24 @@ export function createMemoryStore({ now = Date.now, onError }: MemoryStoreOption
     async reserveSlot(key, limit, windowMs, maxWaitMs): Promise<SlotReservation> {
       const at = now();
       // Start times of the reservations still inside a window that could block this one.
-      const taken = (slots.get(key) ?? []).filter((start) => start > at - windowMs);
+      const taken = (windows.get(key)?.starts ?? []).filter((start) => start > at - windowMs);
       // With `limit` reservations in the window, the next may start once the oldest of the
       // last `limit` leaves it.
       const blocking = taken.length >= limit ? taken[taken.length - limit]! : undefined;
       const start = blocking === undefined ? at : Math.max(at, blocking + windowMs);
       const waitMs = start - at;
-      if (waitMs > maxWaitMs) {
-        slots.set(key, taken);
-        return { granted: false, waitMs };
+      const granted = waitMs <= maxWaitMs;
+      if (granted) {
+        taken.push(start);
+        taken.sort((a, b) => a - b);
       }
-      taken.push(start);
-      taken.sort((a, b) => a - b);
-      slots.set(key, taken);
-      return { granted: true, waitMs };
+      // A refused reservation is a write too: the window of a caller still being refused is
+      // the newest, the last the cap would take (which would lift that caller's limit).
+      windows.delete(key);
+      windows.set(key, { starts: taken, expiresAt: taken[taken.length - 1]! + windowMs, written: (writes += 1) });
+      evictPastCap();
+      startSweeping();
+      return { granted, waitMs };
     },
     async publish(channel, message) {
       for (const { listener } of [...(channels.get(channel) ?? [])]) {
@@ -85,13 +195,16 @@ export function createMemoryStore({ now = Date.now, onError }: MemoryStoreOption
       channels.set(channel, subscriptions);
       return async () => {
         subscriptions.delete(subscription);
+        // A channel's set goes with its last subscription, so no empty set is left behind.
         // A repeated call must not remove the set a later subscribe made for the channel.
         if (subscriptions.size === 0 && channels.get(channel) === subscriptions) channels.delete(channel);
       };
     },
     async close() {
+      clearInterval(sweeper);
+      sweeper = undefined;
       values.clear();
-      slots.clear();
+      windows.clear();
       channels.clear();
     },
   };
