@@ -6,10 +6,12 @@
 // 2. The script-tag builds in dist/cdn/ (vite.build-cdn.config.ts): pay-checkout.js (ES module with
 //    on-demand chunks), pay-checkout.classic.js (IIFE) and pay-checkout.dev.js (Lit in dev mode).
 // 3. custom-elements.json from the components' JSDoc (custom-elements-manifest.config.mjs).
-// It prints each step's time, the chunks' sizes against the budgets and what each dependency costs.
+// It prints each step's time, the chunks' sizes against their budget and what each dependency costs.
 //
-// `npm run size` (`--size`) builds only the module variant, into a temporary directory, prints the
-// same figures and writes them into docs/performance.md.
+// `npm run size` (`--size`) builds only the module variant, into a temporary directory, walks each
+// buyer's path on it in headless Chromium (scripts/buyer-paths-in-chromium.ts), prints the same
+// figures with each path's and writes them into docs/performance.md. `npm run budgets` (`--budgets`)
+// measures the same and exits 1 when a budget is exceeded.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,7 +26,8 @@ const cdnDir = join(dist, 'cdn');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 
 const { buildCdnVariant, checkBudgets, measureCdnBundle, sizesOf } = await tsImport('./cdn-bundle.ts', import.meta.url);
-const { sizeSection, sizeSummary, writeSizeSection } = await tsImport('./bundle-report.ts', import.meta.url);
+const { pathSummary, sizeSection, sizeSummary, writeSizeSection } = await tsImport('./bundle-report.ts', import.meta.url);
+const { checkPathBudgets } = await tsImport('./buyer-paths.ts', import.meta.url);
 const { widgetDevelopmentBuildConfig, WIDGET_DEVELOPMENT_DIR } = await tsImport('../vite.build-widget-development.config.ts', import.meta.url);
 
 async function step(title, run) {
@@ -54,14 +57,23 @@ async function measureModuleBuild(outDir) {
   return measureCdnBundle(await buildCdnVariant('module', { outDir }));
 }
 
+/** What Chromium fetches from the build in `outDir` on each buyer's path; loaded only here, as it starts a relay and a browser. */
+async function measurePaths(outDir) {
+  const { measureBuyerPaths } = await tsImport('./buyer-paths-in-chromium.ts', import.meta.url);
+  const paths = await measureBuyerPaths(outDir);
+  console.log(pathSummary(paths));
+  return paths;
+}
+
 if (process.argv.includes('--budgets')) {
   // The size budgets of the script-tag build, on a fresh build: exits 1 when one is exceeded.
   const outDir = mkdtempSync(join(tmpdir(), 'pay-checkout-budgets-'));
   try {
     const report = measureCdnBundle(await buildCdnVariant('module', { outDir, logLevel: 'error' }));
     console.log(sizeSummary(report));
-    const over = checkBudgets(report).filter((verdict) => !verdict.ok);
-    for (const { name, measured, limit } of over) console.error(`budgets: ${name}: ${(measured / 1000).toFixed(1)} KB is over ${(limit / 1000).toFixed(1)} KB`);
+    const paths = await step('buyer paths walked in Chromium', () => measurePaths(outDir));
+    const over = [...checkPathBudgets(paths), ...checkBudgets(report)].filter((verdict) => !verdict.ok);
+    for (const { name, measured, limit, where } of over) console.error(`budgets: ${name}: ${(measured / 1000).toFixed(1)} KB (${where}) is over ${(limit / 1000).toFixed(1)} KB`);
     process.exitCode = over.length > 0 ? 1 : 0;
   } finally {
     rmSync(outDir, { recursive: true, force: true });
@@ -71,9 +83,10 @@ if (process.argv.includes('--budgets')) {
   try {
     const report = await step('script-tag build (module) measured', () => measureModuleBuild(outDir));
     console.log(sizeSummary(report));
+    const paths = await step('buyer paths walked in Chromium', () => measurePaths(outDir));
     const classic = await step('script-tag build (classic) measured', () => buildCdnVariant('classic', { outDir, sourcemap: false }));
     const variants = classic.map((chunk) => ({ file: chunk.fileName, note: 'classic script, everything inlined', ...sizesOf(chunk.code) }));
-    const section = sizeSection(report, variants, { date: new Date(), command: 'npm run size' });
+    const section = sizeSection(report, variants, paths, { date: new Date(), command: 'npm run size' });
     writeSizeSection(join(root, 'docs', 'performance.md'), section);
     console.log('build: docs/performance.md, section "Bundle size and budgets", updated');
   } finally {

@@ -1,0 +1,70 @@
+/**
+ * A buyer's path through the checkout (one method, one language, from page load to paid), what
+ * their browser fetched from the script-tag build on it, and its budgets. The figures come from
+ * scripts/buyer-paths-in-chromium.ts, which walks each path in headless Chromium; this module
+ * stays free of it, for the reports of `npm run build`.
+ */
+import { BUDGETS, type BudgetVerdict } from './cdn-bundle.js';
+
+export type PathMethod = 'pix' | 'pix_auto' | 'boleto' | 'credit_card' | 'threeDs';
+export type PathLocale = 'pt-BR' | 'es' | 'en';
+
+/** One buyer's way through the checkout: one method, one language. */
+export interface BuyerPath {
+  method: PathMethod;
+  locale: PathLocale;
+}
+
+/** Every method in the shop's default language, and Pix in the two others: their catalogue is all that changes. */
+export const BUYER_PATHS: readonly BuyerPath[] = [
+  { method: 'pix', locale: 'pt-BR' },
+  { method: 'pix_auto', locale: 'pt-BR' },
+  { method: 'boleto', locale: 'pt-BR' },
+  { method: 'credit_card', locale: 'pt-BR' },
+  { method: 'threeDs', locale: 'pt-BR' },
+  { method: 'pix', locale: 'es' },
+  { method: 'pix', locale: 'en' },
+];
+
+/** One response from the build's files. */
+export interface FetchedFile {
+  /** Relative to the build's directory: `pay-checkout.js`, `chunks/payment-<hash>.js`. */
+  file: string;
+  raw: number;
+  gzip: number;
+  /** Fetched before the checkout's form appeared. */
+  beforeForm: boolean;
+}
+
+export interface ByteCount {
+  raw: number;
+  gzip: number;
+}
+
+export interface BuyerPathMeasure extends BuyerPath {
+  /** In the order Chromium answered them. */
+  files: FetchedFile[];
+  beforeForm: ByteCount;
+  /** From page load to paid. */
+  total: ByteCount;
+}
+
+/** `pix (pt-BR)`. */
+export function pathName(path: BuyerPath): string {
+  return `${path.method} (${path.locale})`;
+}
+
+function costliest(measures: readonly BuyerPathMeasure[], figure: (measure: BuyerPathMeasure) => number): BuyerPathMeasure {
+  if (measures.length === 0) throw new Error('no buyer path was measured');
+  return measures.reduce((most, measure) => (figure(measure) > figure(most) ? measure : most));
+}
+
+/** The two budgets of the paths, each against its costliest path. */
+export function checkPathBudgets(measures: readonly BuyerPathMeasure[]): BudgetVerdict[] {
+  const beforeForm = costliest(measures, (measure) => measure.beforeForm.gzip);
+  const total = costliest(measures, (measure) => measure.total.gzip);
+  return [
+    { name: 'before the form renders, any path (gzip)', limit: BUDGETS.beforeFormGzip, measured: beforeForm.beforeForm.gzip, where: pathName(beforeForm) },
+    { name: 'one path, page load to paid (gzip)', limit: BUDGETS.pathGzip, measured: total.total.gzip, where: pathName(total) },
+  ].map((verdict) => ({ ...verdict, ok: verdict.measured <= verdict.limit }));
+}

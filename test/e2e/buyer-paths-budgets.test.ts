@@ -1,0 +1,108 @@
+/**
+ * The budgets of what a buyer's browser fetches from the script-tag build, measured in headless
+ * Chromium on each path (scripts/buyer-paths-in-chromium.ts): the build made fresh into a
+ * temporary directory, one browser for every path. Each path's figures are printed with its test.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Rolldown } from 'vite';
+import { BUYER_PATHS, checkPathBudgets, pathName, type BuyerPath, type BuyerPathMeasure, type FetchedFile } from '../../scripts/buyer-paths.js';
+import { measureBuyerPaths } from '../../scripts/buyer-paths-in-chromium.js';
+import { BUDGETS, buildCdnVariant, catalogueOf } from '../../scripts/cdn-bundle.js';
+import { CDN_FILE_NAMES } from '../../vite.build-cdn.config.js';
+
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(3)} KB`;
+
+function describeFiles(files: FetchedFile[]): string {
+  return files.map((file) => `${file.file}${file.beforeForm ? ' (before the form)' : ''} ${file.gzip}`).join(', ');
+}
+
+/** A path's measure with the given figures, as the check sees it. */
+function fakeMeasure(path: BuyerPath, beforeFormGzip: number, totalGzip: number): BuyerPathMeasure {
+  return { ...path, files: [], beforeForm: { raw: beforeFormGzip * 3, gzip: beforeFormGzip }, total: { raw: totalGzip * 3, gzip: totalGzip } };
+}
+
+describe('what a buyer fetches from the script-tag build, path by path, in Chromium', { timeout: 180_000 }, () => {
+  let outDir: string;
+  let chunks: Rolldown.OutputChunk[];
+  let measures: BuyerPathMeasure[];
+
+  before(async () => {
+    outDir = mkdtempSync(join(tmpdir(), 'pay-checkout-paths-'));
+    chunks = await buildCdnVariant('module', { outDir, logLevel: 'error', sourcemap: false });
+    measures = await measureBuyerPaths(outDir);
+  });
+
+  after(() => {
+    if (outDir) rmSync(outDir, { recursive: true, force: true });
+  });
+
+  const measureOf = (path: BuyerPath) => measures.find((measure) => measure.method === path.method && measure.locale === path.locale)!;
+  /** The file of each language's catalogue. */
+  const catalogueFiles = () => new Map(chunks.flatMap((chunk) => (catalogueOf(chunk) === undefined ? [] : [[chunk.fileName, catalogueOf(chunk)!] as const])));
+
+  for (const path of BUYER_PATHS) {
+    it(`${pathName(path)}: at most ${BUDGETS.pathGzip / 1000} KB gzip from page load to paid`, (t) => {
+      const measure = measureOf(path);
+      t.diagnostic(`${pathName(path)}: ${kb(measure.beforeForm.gzip)} before the form, ${kb(measure.total.gzip)} from page load to paid (gzip); ${describeFiles(measure.files)}`);
+      assert.ok(measure.total.gzip <= BUDGETS.pathGzip, `${pathName(path)}: ${measure.total.gzip} bytes of gzip from page load to paid`);
+    });
+  }
+
+  it(`fetches at most ${BUDGETS.beforeFormGzip / 1000} KB gzip before the form renders, on every path`, () => {
+    const over = measures.filter((measure) => measure.beforeForm.gzip > BUDGETS.beforeFormGzip).map((measure) => `${pathName(measure)}: ${measure.beforeForm.gzip} bytes of gzip`);
+    assert.deepEqual(over, []);
+  });
+
+  it('counts before the form what the form cannot show without (the entry, the buyer\'s catalogue) and no result view', () => {
+    const catalogues = catalogueFiles();
+    for (const measure of measures) {
+      const beforeForm = measure.files.filter((file) => file.beforeForm).map((file) => file.file);
+      const catalogue = [...catalogues].find(([, locale]) => locale === measure.locale)?.[0];
+      assert.ok(beforeForm.includes(CDN_FILE_NAMES.module) && catalogue !== undefined && beforeForm.includes(catalogue), `${pathName(measure)}: ${beforeForm.join(', ')}`);
+      assert.deepEqual(beforeForm.filter((file) => /-result-/.test(file)), [], pathName(measure));
+    }
+  });
+
+  it('fetches the same files in every language but the catalogue, which is only the buyer\'s own', () => {
+    const catalogues = catalogueFiles();
+    /** The files of a path, its catalogue named by language. */
+    const fetched = (measure: BuyerPathMeasure) => measure.files.map((file) => (catalogues.has(file.file) ? `catalogue ${catalogues.get(file.file)}` : file.file)).sort();
+    const pix = measures.filter((measure) => measure.method === 'pix');
+    assert.deepEqual(pix.map((measure) => measure.locale).sort(), ['en', 'es', 'pt-BR']);
+    for (const measure of pix) {
+      const expected = fetched(measureOf({ method: 'pix', locale: 'pt-BR' })).map((file) => (file === 'catalogue pt-BR' ? `catalogue ${measure.locale}` : file));
+      assert.deepEqual(fetched(measure), expected.sort(), pathName(measure));
+    }
+  });
+});
+
+describe('the budgets of the paths', () => {
+  const pix = { method: 'pix', locale: 'pt-BR' } as const;
+  const card = { method: 'credit_card', locale: 'es' } as const;
+
+  it('are within at their limits, each against its costliest path', () => {
+    const verdicts = checkPathBudgets([fakeMeasure(pix, BUDGETS.beforeFormGzip, BUDGETS.pathGzip - 1), fakeMeasure(card, BUDGETS.beforeFormGzip - 1, BUDGETS.pathGzip)]);
+    assert.deepEqual(
+      verdicts.map(({ measured, where, ok }) => ({ measured, where, ok })),
+      [
+        { measured: BUDGETS.beforeFormGzip, where: 'pix (pt-BR)', ok: true },
+        { measured: BUDGETS.pathGzip, where: 'credit_card (es)', ok: true },
+      ],
+    );
+  });
+
+  it('says over budget when one path fetches a byte more before the form, or from page load to paid', () => {
+    const beforeFormOver = checkPathBudgets([fakeMeasure(pix, BUDGETS.beforeFormGzip, BUDGETS.pathGzip), fakeMeasure(card, BUDGETS.beforeFormGzip + 1, BUDGETS.pathGzip)]);
+    assert.deepEqual(beforeFormOver.map(({ where, ok }) => ({ where, ok })), [{ where: 'credit_card (es)', ok: false }, { where: 'pix (pt-BR)', ok: true }]);
+    const pathOver = checkPathBudgets([fakeMeasure(pix, BUDGETS.beforeFormGzip, BUDGETS.pathGzip + 1), fakeMeasure(card, BUDGETS.beforeFormGzip, BUDGETS.pathGzip)]);
+    assert.deepEqual(pathOver.map(({ where, ok }) => ({ where, ok })), [{ where: 'pix (pt-BR)', ok: true }, { where: 'pix (pt-BR)', ok: false }]);
+  });
+
+  it('refuses to judge when no path was measured', () => {
+    assert.throws(() => checkPathBudgets([]), /no buyer path was measured/);
+  });
+});
