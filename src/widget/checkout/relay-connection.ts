@@ -61,7 +61,8 @@ function retryAfterHeaderSeconds(headers: Headers): number | undefined {
 async function answerError(response: Response): Promise<RelayAnswerError> {
   const { status } = response;
   const error = readRelayError(await response.json().catch(() => undefined));
-  return new RelayAnswerError(error ? (error.message ?? `The relay answered ${error.type}.`) : `The relay answered HTTP ${status}.`, {
+  // Short messages: they are for developers, and every byte here is fetched by every buyer.
+  return new RelayAnswerError(error?.message ?? `relay: HTTP ${status}`, {
     status,
     type: (error?.type ?? 'unknown') as RelayErrorType | 'unknown',
     fields: error?.fields,
@@ -119,8 +120,8 @@ export class RelayConnection {
     return this.url(`orders/${encodeURIComponent(orderId)}/events?token=${encodeURIComponent(orderToken)}`);
   }
 
-  /** Sends `init` to `route` and reads the answer's body with `read`; `what` names the answer in errors. */
-  private async request<T>(route: string, init: RequestInit, read: (body: unknown) => T | undefined, what: string): Promise<T> {
+  /** Sends `init` to `route` and reads the answer's body with `read`. */
+  private async request<T>(route: string, init: RequestInit, read: (body: unknown) => T | undefined): Promise<T> {
     const { signal } = init;
     // One signal for the caller's abort and the time limit (AbortSignal.any is too recent for some phones).
     const limit = new AbortController();
@@ -134,7 +135,7 @@ export class RelayConnection {
         response = await this.fetcher(this.url(route), { credentials: 'same-origin', ...init, signal: limit.signal });
       } catch (error) {
         if (signal?.aborted) throw error;
-        throw new RelayUnreachableError('The relay could not be reached.', { cause: error });
+        throw new RelayUnreachableError('relay unreachable', { cause: error });
       }
       if (!response.ok) throw await answerError(response);
       let body: unknown;
@@ -142,11 +143,11 @@ export class RelayConnection {
         body = await response.json();
       } catch (error) {
         // The status came but the body did not: for a charge, the answer was lost on the way.
-        throw new RelayUnreachableError(`The relay's ${what} could not be read.`, { cause: error });
+        throw new RelayUnreachableError('relay answer lost', { cause: error });
       }
       const answer = read(body);
       if (answer === undefined) {
-        throw new RelayAnswerError(`The relay's ${what} is not in the expected form.`, { status: response.status, type: 'unknown' });
+        throw new RelayAnswerError('relay answer malformed', { status: response.status, type: 'unknown' });
       }
       return answer;
     } finally {
@@ -157,7 +158,7 @@ export class RelayConnection {
 
   /** `GET config?offer=ID`: the product, price, methods, instalments and provider settings of one offer. */
   async getConfig(offerId: string, options: { signal?: AbortSignal } = {}): Promise<CheckoutConfig> {
-    return this.request(`config?offer=${encodeURIComponent(offerId)}`, { headers: ACCEPT_JSON, signal: options.signal }, readCheckoutConfig, 'configuration');
+    return this.request(`config?offer=${encodeURIComponent(offerId)}`, { headers: ACCEPT_JSON, signal: options.signal }, readCheckoutConfig);
   }
 
   /**
@@ -171,12 +172,12 @@ export class RelayConnection {
       body: JSON.stringify(request),
       signal: options.signal,
     };
-    return this.request('charges', init, readCheckoutOrder, 'order');
+    return this.request('charges', init, readCheckoutOrder);
   }
 
   /** `GET orders/{id}`: an order this relay created, with its latest status, read with the token its charge answered. */
   async getOrder(orderId: string, options: { orderToken: string; signal?: AbortSignal }): Promise<CheckoutOrder> {
     const headers = { ...ACCEPT_JSON, Authorization: `Bearer ${options.orderToken}` };
-    return this.request(`orders/${encodeURIComponent(orderId)}`, { headers, signal: options.signal }, readCheckoutOrder, 'order');
+    return this.request(`orders/${encodeURIComponent(orderId)}`, { headers, signal: options.signal }, readCheckoutOrder);
   }
 }
