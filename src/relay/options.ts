@@ -6,6 +6,7 @@
 import { createClient, type PayClient } from '../client/index.js';
 import { createMemoryStore } from '../store/memory-store.js';
 import type { Store } from '../store/store.js';
+import { parseTrustedProxies, type TrustedProxies } from './buyer-ip.js';
 import type { PublicOrder, RelayWebhookEvent } from './order-book.js';
 
 /** Settings handed to the widget verbatim (3DS provider, anti-fraud profiler): plain JSON, nothing secret. */
@@ -51,10 +52,12 @@ export interface RelayOptions {
   /** Shared state; default an in-memory store (one instance). */
   store?: Store;
   /**
-   * Whom to believe about the buyer's IP: `false` (default) the socket address only; `true` the
-   * first address of `X-Forwarded-For`; a number N the address N proxies away from the relay.
+   * Whom to believe about the buyer's IP: `false` (default) the socket address only; a list of
+   * the shop's proxies (`['10.0.0.0/8', '127.0.0.1', '::1']`) the first address, from the
+   * right of `X-Forwarded-For`, that is not one of them; a number N the address N proxies away
+   * from the relay; `true` the first address of `X-Forwarded-For` (any client picks its own).
    */
-  trustProxy?: boolean | number;
+  trustProxy?: boolean | number | readonly string[];
   /** The 3DS provider settings for the widget, e.g. `{ provider: 'sandbox', sessionsUrl }`. */
   threeDSecure?: WidgetSettings;
   /** The anti-fraud profiler settings for the widget, e.g. `{ scriptUrl }`. */
@@ -90,7 +93,7 @@ export interface ResolvedRelayOptions {
   allowedOrigins: ReadonlySet<string>;
   webhookSecret: string | undefined;
   store: Store;
-  trustProxy: boolean | number;
+  trustProxy: boolean | number | TrustedProxies;
   threeDSecure: WidgetSettings | null;
   antifraud: WidgetSettings | null;
   onOrder: ((order: PublicOrder) => void | Promise<void>) | undefined;
@@ -195,11 +198,18 @@ function checkStore(value: unknown): Store {
   return value as Store;
 }
 
-function checkTrustProxy(value: unknown): boolean | number {
+function checkTrustProxy(value: unknown): boolean | number | TrustedProxies {
   if (value === undefined) return false;
   if (typeof value === 'boolean') return value;
   if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return value;
-  fail('trustProxy', 'must be false, true or the number of proxies in front of the relay (0 or more).');
+  if (Array.isArray(value)) {
+    try {
+      return parseTrustedProxies(value);
+    } catch (error) {
+      fail('trustProxy', `holds ${(error as Error).message}.`);
+    }
+  }
+  fail('trustProxy', 'must be false, true or the number of proxies in front of the relay (0 or more), or a list of their addresses and CIDR ranges.');
 }
 
 function checkWidgetSettings(option: string, value: unknown, secrets: readonly string[]): WidgetSettings | null {
