@@ -28,6 +28,12 @@ export interface RelayEventStreamOptions {
   pollMs?: number;
   /** The poll waits 1.5 times longer after each read that changed nothing, up to this (default 60000). */
   maxPollMs?: number;
+  /** Streams one buyer IP (an IPv6 /64) may hold open at once, counted in the store (default 10). */
+  maxPerIp?: number;
+  /** Streams one order may have open at once, counted in the store (default 5). */
+  maxPerOrder?: number;
+  /** A stream is ended after this long and the browser reconnects (default 900000: 15 minutes). */
+  maxLifetimeMs?: number;
 }
 
 export interface RelayOptions {
@@ -78,7 +84,7 @@ export interface RelayOptions {
   configTtlMs?: number;
   /** A stored status that is not final and older than this is re-read from the API; default 3000. */
   orderRefreshMs?: number;
-  /** Timings of `GET orders/{id}/events`. */
+  /** Timings and limits of `GET orders/{id}/events`. */
   events?: RelayEventStreamOptions;
   /** Milliseconds since the epoch; tests pass their own clock. */
   now?: () => number;
@@ -112,7 +118,14 @@ export const DEFAULT_CHARGE_RATE_LIMIT: ChargeRateLimit = { limit: 10, windowMs:
 export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
 export const DEFAULT_CONFIG_TTL_MS = 5 * 60_000;
 export const DEFAULT_ORDER_REFRESH_MS = 3_000;
-export const DEFAULT_EVENT_STREAM: Required<RelayEventStreamOptions> = { keepAliveMs: 15_000, pollMs: 5_000, maxPollMs: 60_000 };
+export const DEFAULT_EVENT_STREAM: Required<RelayEventStreamOptions> = {
+  keepAliveMs: 15_000,
+  pollMs: 5_000,
+  maxPollMs: 60_000,
+  maxPerIp: 10,
+  maxPerOrder: 5,
+  maxLifetimeMs: 15 * 60_000,
+};
 
 function fail(option: string, problem: string): never {
   throw new TypeError(`createRelay: ${option} ${problem}`);
@@ -264,6 +277,9 @@ function checkEventStream(value: RelayEventStreamOptions | undefined): Required<
     keepAliveMs: checkDuration('events.keepAliveMs', value?.keepAliveMs, DEFAULT_EVENT_STREAM.keepAliveMs),
     pollMs: checkDuration('events.pollMs', value?.pollMs, DEFAULT_EVENT_STREAM.pollMs),
     maxPollMs: checkDuration('events.maxPollMs', value?.maxPollMs, DEFAULT_EVENT_STREAM.maxPollMs),
+    maxPerIp: checkWholeNumber('events.maxPerIp', value?.maxPerIp, DEFAULT_EVENT_STREAM.maxPerIp, 'streams'),
+    maxPerOrder: checkWholeNumber('events.maxPerOrder', value?.maxPerOrder, DEFAULT_EVENT_STREAM.maxPerOrder, 'streams'),
+    maxLifetimeMs: checkDuration('events.maxLifetimeMs', value?.maxLifetimeMs, DEFAULT_EVENT_STREAM.maxLifetimeMs),
   };
   if (events.maxPollMs < events.pollMs) fail('events.maxPollMs', 'must not be below events.pollMs.');
   return events;

@@ -81,11 +81,11 @@ export function createRelay(options: RelayOptions): Relay {
     } catch {
       return undefined;
     }
-    const handle = (): Promise<Response> => {
+    const handle = (request: Request, info: RelayRequestInfo): Promise<Response> => {
       if (!ORDER_ID_PATTERN.test(id)) throw new RelayError(404, 'order_not_found', 'No order with this id was created here.');
-      return order[2] ? handleOrderEvents(id, context) : handleOrder(id, context);
+      return order[2] ? handleOrderEvents(id, request, info, context) : handleOrder(id, context);
     };
-    return { method: 'GET', widget: true, handle: async () => handle() };
+    return { method: 'GET', widget: true, handle: async (request, info) => handle(request, info) };
   }
 
   async function answer(request: Request, info: RelayRequestInfo, route: Route | undefined): Promise<Response> {
