@@ -30,8 +30,8 @@ const encoder = new TextEncoder();
 
 /**
  * How long EventSource waits before reconnecting, sent first in every stream: after the relay
- * ends a stream at its lifetime, and after a dropped connection. Long enough that the buyers of
- * a restarted instance do not all come back at once, short enough that a payment shows soon.
+ * ends a stream at its lifetime, and after a dropped connection. Long enough for a restarting
+ * instance or a proxy to be back, short enough that a payment made meanwhile shows soon.
  */
 const STREAM_RECONNECT_MS = 3_000;
 const RECONNECT = `retry: ${STREAM_RECONNECT_MS}\n\n`;
