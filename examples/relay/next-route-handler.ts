@@ -4,7 +4,8 @@
  * `/api/checkout/` here, and the relay routes by the request's URL itself.
  *
  * Settings come from the environment; the two secrets have the names `pay-checkout relay`
- * reads.
+ * reads. Deploy it only behind a proxy that appends to X-Forwarded-For: the buyer's address
+ * is read from that header.
  *
  * The package is imported by its name, as in your application. In this repository tsconfig.json's
  * `paths` map that name to the sources, so the example runs and type-checks without a build.
@@ -29,9 +30,11 @@ export function createCheckoutRelay(env: NodeJS.ProcessEnv = process.env): Relay
     allowedOrigins: list(env['PAY_CHECKOUT_ALLOWED_ORIGINS']),
     webhookSecret: env['PAY_CHECKOUT_WEBHOOK_SECRET'] || undefined,
     basePath: CHECKOUT_PATH,
-    // A route handler gets no socket: the buyer's address is the one the proxy in front of
-    // Next.js (the hosting platform, nginx) appends to X-Forwarded-For.
-    trustProxy: 1,
+    // A route handler gets no socket: the relay starts from the rightmost X-Forwarded-For
+    // entry, which the proxy in front of Next.js (the hosting platform, nginx) appends, and
+    // walks left past the shop's own proxies listed here (a CDN or load balancer in front of
+    // that one), e.g. PAY_CHECKOUT_TRUSTED_PROXIES=10.0.0.0/8,2001:db8:ff::/48.
+    trustProxy: list(env['PAY_CHECKOUT_TRUSTED_PROXIES']),
   });
 }
 

@@ -3,12 +3,14 @@
  * with the form body, kept in the Store until shortly before `expires_in` runs out, and asked
  * for by one request at a time however many callers wait, in this process (one shared promise)
  * and across instances on one Store (a lock key; the others wait for the token to appear).
- * There is no refresh endpoint: a new token is a new token request.
+ * There is no refresh endpoint: a new token is a new token request. The Store holds it
+ * encrypted under a key derived from the client secret (`token-seal.ts`).
  */
 import { accessTokenResponseSchema, TOKEN_REQUEST_CONTENT_TYPE, tokenRequestBody } from '../contract/auth.js';
 import type { Store } from '../store/store.js';
 import { untilAborted, waitFor } from './abortable-wait.js';
 import { errorOfAnswer, exchange, validatedBody } from './exchange.js';
+import { createTokenSeal } from './token-seal.js';
 
 const TOKEN_PATH = '/public_api/token/';
 /** A token is dropped this long before it expires, at most (10 % of a short-lived one). */
@@ -35,7 +37,8 @@ interface CachedToken {
   usableUntil: number;
 }
 
-function readCached(text: string | undefined, nowMs: number): CachedToken | undefined {
+/** The token of the opened store value, when it is still usable; anything else is no token. */
+function usableToken(text: string | undefined, nowMs: number): CachedToken | undefined {
   if (text === undefined) return undefined;
   try {
     const cached = JSON.parse(text) as Partial<CachedToken>;
@@ -73,10 +76,17 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
   const lockKey = `client:${clientId}:token-lock`;
   const lockOwner = `${process.pid}:${Math.random().toString(36).slice(2)}`;
   const lockTtlMs = options.requestTimeoutMs + LOCK_EXTRA_MS;
+  const seal = createTokenSeal(options.clientSecret);
   let inFlight: Promise<string> | undefined;
 
+  /** The stored token, opened; a value that does not open (another secret, tampered) counts as none. */
+  async function readCached(): Promise<CachedToken | undefined> {
+    const sealed = await store.get(tokenKey);
+    return usableToken(sealed === undefined ? undefined : await seal.open(sealed, tokenKey), now());
+  }
+
   async function stored(): Promise<string | undefined> {
-    return readCached(await store.get(tokenKey), now())?.token;
+    return (await readCached())?.token;
   }
 
   /** The token request itself; the caller holds the lock. */
@@ -98,7 +108,7 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
     const usableUntil = askedAt + tokenUseMs(granted.expires_in);
     const ttlMs = usableUntil - now();
     const cached: CachedToken = { token: granted.access_token, usableUntil };
-    if (ttlMs > 0) await store.set(tokenKey, JSON.stringify(cached), { ttlMs });
+    if (ttlMs > 0) await store.set(tokenKey, await seal.seal(JSON.stringify(cached), tokenKey), { ttlMs });
     return granted.access_token;
   }
 
@@ -131,7 +141,7 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
       return untilAborted(inFlight, signal);
     },
     async discard(token) {
-      const cached = readCached(await store.get(tokenKey), now());
+      const cached = await readCached();
       if (cached?.token === token) await store.delete(tokenKey);
     },
   };

@@ -8,7 +8,7 @@
  */
 import { idempotencyKeySchema } from '../contract/charge-request.js';
 import { flattenFieldErrors, validate } from '../contract/errors.js';
-import { buyerIp } from './buyer-ip.js';
+import { buyerIp, rateLimitBucket } from './buyer-ip.js';
 import { findCardData } from './card-data.js';
 import type { RelayContext, RelayRequestInfo } from './context.js';
 import { jsonResponse, RelayError } from './errors.js';
@@ -18,9 +18,6 @@ import { WIDGET_IDEMPOTENCY_HEADER, widgetChargeRequestSchema } from './widget-r
 
 /** The answer of `POST charges`: the order's public view and the token that reads it (order-token.ts). */
 export type ChargeAnswer = PublicOrder & { orderToken: string };
-
-/** Buyers whose address the runtime did not give share this rate-limit bucket. */
-const UNKNOWN_BUYER = 'unknown';
 
 function refuseCardData(paths: string[]): RelayError {
   const message = 'Card data must not be sent to the server: tokenize the card in the browser and send card.token.';
@@ -37,10 +34,15 @@ function idempotencyKeyOf(request: Request): string {
   return key;
 }
 
-async function holdRateLimit(context: RelayContext, buyer: string): Promise<void> {
+/** How long an admitted attempt's buyer IP is kept: the API's idempotency retention. */
+const ATTEMPT_IP_TTL_MS = 24 * 60 * 60_000;
+/** Stored for an admitted attempt whose buyer's address the runtime did not give. */
+const NO_ADDRESS = '';
+
+async function holdRateLimit(context: RelayContext, ip: string | undefined): Promise<void> {
   const { chargeRateLimit, store } = context.options;
   if (chargeRateLimit === false) return;
-  const slot = await store.reserveSlot(`relay:charges-per-ip:${buyer}`, chargeRateLimit.limit, chargeRateLimit.windowMs, 0);
+  const slot = await store.reserveSlot(`relay:charges-per-ip:${rateLimitBucket(ip)}`, chargeRateLimit.limit, chargeRateLimit.windowMs, 0);
   if (!slot.granted) {
     throw new RelayError(429, 'rate_limited', 'Too many payment attempts from this address; retry after the given seconds.', {
       retryAfter: Math.max(1, Math.ceil(slot.waitMs / 1000)),
@@ -48,20 +50,26 @@ async function holdRateLimit(context: RelayContext, buyer: string): Promise<void
   }
 }
 
-/** How long the buyer's IP of an attempt is kept: the API's idempotency retention. */
-const ATTEMPT_IP_TTL_MS = 24 * 60 * 60_000;
-
 /**
- * The buyer's IP as the attempt's first request sent it. The API compares a retried charge's
- * whole body with the first, and `customer.ip` is part of it: a buyer whose phone moves from
- * Wi-Fi to 4G between two tries of one attempt would otherwise get a "different payload"
- * conflict, give up the attempt and pay again.
+ * Admits a payment attempt under the per-buyer limit and answers the buyer IP its charge
+ * carries. A refused attempt writes nothing: the limit is checked against what the store holds
+ * before anything is stored, so a flood of refused requests (each with a new key) cannot grow
+ * the store. An attempt already admitted (its key is stored) is a retry: it is neither refused
+ * nor counted again, and it keeps the IP of its first request. The API compares a retried
+ * charge's whole body with the first, and `customer.ip` is part of it: a buyer whose phone
+ * moves from Wi-Fi to 4G between two tries of one attempt would otherwise get a "different
+ * payload" conflict, give up the attempt and pay again.
  */
-async function attemptIp(context: RelayContext, idempotencyKey: string, ip: string | undefined): Promise<string | undefined> {
+async function admitAttempt(context: RelayContext, idempotencyKey: string, ip: string | undefined): Promise<string | undefined> {
   const { store } = context.options;
   const key = `relay:attempt-ip:${idempotencyKey}`;
-  if (ip !== undefined && (await store.setIfAbsent(key, ip, { ttlMs: ATTEMPT_IP_TTL_MS }))) return ip;
-  return (await store.get(key)) ?? ip;
+  const admitted = await store.get(key);
+  if (admitted !== undefined) return admitted === NO_ADDRESS ? undefined : admitted;
+  await holdRateLimit(context, ip);
+  if (await store.setIfAbsent(key, ip ?? NO_ADDRESS, { ttlMs: ATTEMPT_IP_TTL_MS })) return ip;
+  // A concurrent try of the same attempt was admitted first: its IP is the attempt's.
+  const first = await store.get(key);
+  return first === undefined || first === NO_ADDRESS ? ip : first;
 }
 
 export async function handleCharge(request: Request, info: RelayRequestInfo, context: RelayContext): Promise<Response> {
@@ -82,8 +90,7 @@ export async function handleCharge(request: Request, info: RelayRequestInfo, con
       fields: { 'items.0.offerId': ['Offer not allowed.'] },
     });
   }
-  const ip = await attemptIp(context, idempotencyKey, buyerIp(request.headers, info.remoteAddress, options.trustProxy));
-  await holdRateLimit(context, ip ?? UNKNOWN_BUYER);
+  const ip = await admitAttempt(context, idempotencyKey, buyerIp(request.headers, info.remoteAddress, options.trustProxy));
 
   const created = await options.client.createCharge(
     { ...charge, customer: { ...charge.customer, ...(ip === undefined ? {} : { ip }) } },

@@ -7,6 +7,7 @@ import { createClient, type PayClient } from '../client/index.js';
 import { createMemoryStore } from '../store/memory-store.js';
 import type { Store } from '../store/store.js';
 import { createOrderTokens, type OrderTokens } from './order-token.js';
+import { parseTrustedProxies, type TrustedProxies } from './buyer-ip.js';
 import type { PublicOrder, RelayWebhookEvent } from './order-book.js';
 
 /** Settings handed to the widget verbatim (3DS provider, anti-fraud profiler): plain JSON, nothing secret. */
@@ -28,6 +29,12 @@ export interface RelayEventStreamOptions {
   pollMs?: number;
   /** The poll waits 1.5 times longer after each read that changed nothing, up to this (default 60000). */
   maxPollMs?: number;
+  /** Streams one buyer IP (an IPv6 /64) may hold open at once, counted in the store (default 10). */
+  maxPerIp?: number;
+  /** Streams one order may have open at once, counted in the store (default 5). */
+  maxPerOrder?: number;
+  /** A stream is ended after this long and the browser reconnects (default 900000: 15 minutes). */
+  maxLifetimeMs?: number;
 }
 
 export interface RelayOptions {
@@ -52,10 +59,12 @@ export interface RelayOptions {
   /** Shared state; default an in-memory store (one instance). */
   store?: Store;
   /**
-   * Whom to believe about the buyer's IP: `false` (default) the socket address only; `true` the
-   * first address of `X-Forwarded-For`; a number N the address N proxies away from the relay.
+   * Whom to believe about the buyer's IP: `false` (default) the socket address only; a list of
+   * the shop's proxies (`['10.0.0.0/8', '127.0.0.1', '::1']`) the first address, from the
+   * right of `X-Forwarded-For`, that is not one of them; a number N the address N proxies away
+   * from the relay; `true` the first address of `X-Forwarded-For` (any client picks its own).
    */
-  trustProxy?: boolean | number;
+  trustProxy?: boolean | number | readonly string[];
   /** The 3DS provider settings for the widget, e.g. `{ provider: 'sandbox', sessionsUrl }`. */
   threeDSecure?: WidgetSettings;
   /** The anti-fraud profiler settings for the widget, e.g. `{ scriptUrl }`. */
@@ -76,7 +85,7 @@ export interface RelayOptions {
   configTtlMs?: number;
   /** A stored status that is not final and older than this is re-read from the API; default 3000. */
   orderRefreshMs?: number;
-  /** Timings of `GET orders/{id}/events`. */
+  /** Timings and limits of `GET orders/{id}/events`. */
   events?: RelayEventStreamOptions;
   /** Milliseconds since the epoch; tests pass their own clock. */
   now?: () => number;
@@ -97,7 +106,7 @@ export interface ResolvedRelayOptions {
   allowedOrigins: ReadonlySet<string>;
   webhookSecret: string | undefined;
   store: Store;
-  trustProxy: boolean | number;
+  trustProxy: boolean | number | TrustedProxies;
   threeDSecure: WidgetSettings | null;
   antifraud: WidgetSettings | null;
   onOrder: ((order: PublicOrder) => void | Promise<void>) | undefined;
@@ -117,7 +126,14 @@ export const DEFAULT_CHARGE_RATE_LIMIT: ChargeRateLimit = { limit: 10, windowMs:
 export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
 export const DEFAULT_CONFIG_TTL_MS = 5 * 60_000;
 export const DEFAULT_ORDER_REFRESH_MS = 3_000;
-export const DEFAULT_EVENT_STREAM: Required<RelayEventStreamOptions> = { keepAliveMs: 15_000, pollMs: 5_000, maxPollMs: 60_000 };
+export const DEFAULT_EVENT_STREAM: Required<RelayEventStreamOptions> = {
+  keepAliveMs: 15_000,
+  pollMs: 5_000,
+  maxPollMs: 60_000,
+  maxPerIp: 10,
+  maxPerOrder: 5,
+  maxLifetimeMs: 15 * 60_000,
+};
 
 function fail(option: string, problem: string): never {
   throw new TypeError(`createRelay: ${option} ${problem}`);
@@ -203,11 +219,18 @@ function checkStore(value: unknown): Store {
   return value as Store;
 }
 
-function checkTrustProxy(value: unknown): boolean | number {
+function checkTrustProxy(value: unknown): boolean | number | TrustedProxies {
   if (value === undefined) return false;
   if (typeof value === 'boolean') return value;
   if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return value;
-  fail('trustProxy', 'must be false, true or the number of proxies in front of the relay (0 or more).');
+  if (Array.isArray(value)) {
+    try {
+      return parseTrustedProxies(value);
+    } catch (error) {
+      fail('trustProxy', `holds ${(error as Error).message}.`);
+    }
+  }
+  fail('trustProxy', 'must be false, true or the number of proxies in front of the relay (0 or more), or a list of their addresses and CIDR ranges.');
 }
 
 function checkWidgetSettings(option: string, value: unknown, secrets: readonly string[]): WidgetSettings | null {
@@ -262,6 +285,9 @@ function checkEventStream(value: RelayEventStreamOptions | undefined): Required<
     keepAliveMs: checkDuration('events.keepAliveMs', value?.keepAliveMs, DEFAULT_EVENT_STREAM.keepAliveMs),
     pollMs: checkDuration('events.pollMs', value?.pollMs, DEFAULT_EVENT_STREAM.pollMs),
     maxPollMs: checkDuration('events.maxPollMs', value?.maxPollMs, DEFAULT_EVENT_STREAM.maxPollMs),
+    maxPerIp: checkWholeNumber('events.maxPerIp', value?.maxPerIp, DEFAULT_EVENT_STREAM.maxPerIp, 'streams'),
+    maxPerOrder: checkWholeNumber('events.maxPerOrder', value?.maxPerOrder, DEFAULT_EVENT_STREAM.maxPerOrder, 'streams'),
+    maxLifetimeMs: checkDuration('events.maxLifetimeMs', value?.maxLifetimeMs, DEFAULT_EVENT_STREAM.maxLifetimeMs),
   };
   if (events.maxPollMs < events.pollMs) fail('events.maxPollMs', 'must not be below events.pollMs.');
   return events;

@@ -84,11 +84,11 @@ export function createRelay(options: RelayOptions): Relay {
     } catch {
       return undefined;
     }
-    const handle = async (request: Request): Promise<Response> => {
+    const handle = async (request: Request, info: RelayRequestInfo): Promise<Response> => {
       if (!isOrderId(id)) throw orderNotFound();
       // Checked before the store is read, so a guessed id costs one HMAC and tells nothing.
       if (!(await context.options.orderTokens.verify(id, orderTokenOf(request)))) throw orderNotFound();
-      return order[2] ? handleOrderEvents(id, context) : handleOrder(id, context);
+      return order[2] ? handleOrderEvents(id, request, info, context) : handleOrder(id, context);
     };
     return { method: 'GET', widget: true, handle };
   }

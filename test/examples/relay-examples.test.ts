@@ -305,8 +305,11 @@ describe('examples/relay/next-route-handler.ts as app/api/checkout/[...path]/rou
   let route: typeof import('../../examples/relay/next-route-handler.js');
   let send: Send;
   const saved = { ...process.env };
-  /** What the host's proxy appends; the route trusts one proxy. */
-  const forwarded = { 'X-Forwarded-For': BUYER_IP };
+  /**
+   * What reaches Next.js behind a load balancer (10.0.0.7) behind the host's proxy: the buyer's
+   * own forged entry, the buyer's address as the host's proxy saw it, the load balancer's.
+   */
+  const forwarded = { 'X-Forwarded-For': `6.6.6.6, ${BUYER_IP}, 10.0.0.7` };
 
   before(async () => {
     running = await startSandbox();
@@ -316,6 +319,7 @@ describe('examples/relay/next-route-handler.ts as app/api/checkout/[...path]/rou
       PAY_CHECKOUT_PUBLIC_CLIENT_ID: PUBLIC_CLIENT_ID,
       PAY_CHECKOUT_OFFERS: OFFER,
       PAY_CHECKOUT_ALLOWED_ORIGINS: SHOP,
+      PAY_CHECKOUT_TRUSTED_PROXIES: '10.0.0.0/8, 127.0.0.1',
     });
     route = await import('../../examples/relay/next-route-handler.js');
     // Next.js calls the export named after the request's method with the Web Request.

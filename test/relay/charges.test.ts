@@ -15,6 +15,7 @@ import {
   tokenizeCard,
   type RelayUnderTest,
 } from './relay-harness.js';
+import { countingStore } from './counting-store.js';
 
 const PUBLIC_ORDER_KEYS = ['amount', 'createdAt', 'id', 'orderToken', 'paymentMethod', 'refId', 'status'];
 
@@ -197,6 +198,55 @@ describe('POST charges: the per-buyer rate limit', () => {
       assert.equal(response.headers.get('Retry-After'), String(error.retryAfter));
       assert.equal(relay.upstreamCount('/public_api/payments/'), 2);
       await created(await postCharge(relay, pixChargeBody(), { remoteAddress: '198.51.100.21' }));
+    } finally {
+      await relay.close();
+    }
+  });
+
+  it('writes nothing to the store for a refused request: 300 refusals leave its keys and writes as they were', async () => {
+    const counted = countingStore();
+    const relay = await startRelay({ store: counted.store, chargeRateLimit: { limit: 2, windowMs: 60_000 } });
+    try {
+      await created(await postCharge(relay, pixChargeBody(), { remoteAddress: '198.51.100.30' }));
+      await created(await postCharge(relay, pixChargeBody(), { remoteAddress: '198.51.100.30' }));
+      const keysBefore = counted.keys.size;
+      const writesBefore = counted.writes;
+      for (let index = 0; index < 300; index += 1) {
+        assert.equal((await postCharge(relay, pixChargeBody(), { remoteAddress: '198.51.100.30' })).status, 429);
+      }
+      assert.equal(counted.keys.size, keysBefore, `new keys such as ${[...counted.keys].slice(keysBefore, keysBefore + 2).join(', ')}`);
+      assert.equal(counted.writes, writesBefore);
+    } finally {
+      await relay.close();
+    }
+  });
+
+  it('never refuses nor counts a retry of an admitted attempt (same Idempotency-Key), from any address', async () => {
+    const relay = await startRelay({ chargeRateLimit: { limit: 2, windowMs: 60_000 } });
+    try {
+      const first = randomUUID();
+      const order = await created(await postCharge(relay, pixChargeBody(), { key: first, remoteAddress: '198.51.100.40' }));
+      for (let retry = 0; retry < 3; retry += 1) {
+        assert.equal((await created(await postCharge(relay, pixChargeBody(), { key: first, remoteAddress: '198.51.100.40' }))).id, order.id);
+      }
+      await created(await postCharge(relay, pixChargeBody(), { remoteAddress: '198.51.100.40' }));
+      assert.equal((await refusal(await postCharge(relay, pixChargeBody(), { remoteAddress: '198.51.100.40' }), 429)).type, 'rate_limited');
+      // The window is full now; the attempt's retries still go through, also from a full bucket elsewhere.
+      assert.equal((await created(await postCharge(relay, pixChargeBody(), { key: first, remoteAddress: '198.51.100.40' }))).id, order.id);
+      assert.equal((await created(await postCharge(relay, pixChargeBody(), { key: first, remoteAddress: '198.51.100.41' }))).id, order.id);
+      await created(await postCharge(relay, pixChargeBody(), { remoteAddress: '198.51.100.41' }));
+    } finally {
+      await relay.close();
+    }
+  });
+
+  it('limits an IPv6 buyer per /64, and still sends the API the full address', async () => {
+    const relay = await startRelay({ chargeRateLimit: { limit: 1, windowMs: 60_000 } });
+    try {
+      const order = await created(await postCharge(relay, pixChargeBody(), { remoteAddress: '2001:db8:1:2:aaaa::1' }));
+      assert.equal(relay.running.sandbox.world.orders.get(order.id)?.customer.ip, '2001:db8:1:2:aaaa::1');
+      assert.equal((await refusal(await postCharge(relay, pixChargeBody(), { remoteAddress: '2001:db8:1:2:bbbb::9' }), 429)).type, 'rate_limited');
+      await created(await postCharge(relay, pixChargeBody(), { remoteAddress: '2001:db8:1:3::1' }));
     } finally {
       await relay.close();
     }

@@ -1,18 +1,23 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { ChargeAnswer, PublicOrder } from '../../src/relay/index.js';
+import { createRelay, type ChargeAnswer, type PublicOrder, type RelayEventStreamOptions } from '../../src/relay/index.js';
 import { createOrderTokens } from '../../src/relay/order-token.js';
 import { createMemoryStore } from '../../src/store/memory-store.js';
 import type { Store } from '../../src/store/store.js';
+import { countingStore } from './counting-store.js';
 import {
   cardChargeBody,
+  CLIENT_ID,
   CLIENT_SECRET,
   orderPath,
   pixChargeBody,
   postCharge,
+  PUBLIC_CLIENT_ID,
   refusal,
   sandboxControl,
   serveOnLoopback,
+  signedOrderPath,
+  SOLD_OFFERS,
   startRelay,
   tokenizeCard,
   WEBHOOK_SECRET,
@@ -35,6 +40,8 @@ interface StreamItem {
   event?: string;
   data?: unknown;
   comment?: string;
+  /** The reconnection wait the stream asks EventSource for, in milliseconds. */
+  retry?: number;
 }
 
 /** Reads a server-sent-event stream into items as they arrive; `ended` resolves when the server ends it. */
@@ -63,6 +70,7 @@ function followStream(response: Response): {
           if (line.startsWith(':')) item.comment = line.slice(1).trim();
           else if (line.startsWith('event: ')) item.event = line.slice('event: '.length);
           else if (line.startsWith('data: ')) item.data = JSON.parse(line.slice('data: '.length));
+          else if (line.startsWith('retry: ')) item.retry = Number(line.slice('retry: '.length));
         }
         items.push(item);
       }
@@ -184,8 +192,9 @@ describe('GET orders/{id}/events', () => {
       const order = await createOrder(relay);
       const response = await relay.call('GET', orderPath(order, '/events'));
       const stream = followStream(response);
-      const items = await stream.until(3);
-      assert.deepEqual(items.slice(1, 3), [{ comment: 'keep-alive' }, { comment: 'keep-alive' }]);
+      const items = await stream.until(4);
+      assert.equal(items[1]!.event, 'status');
+      assert.deepEqual(items.slice(2, 4), [{ comment: 'keep-alive' }, { comment: 'keep-alive' }]);
       await stream.leave();
     } finally {
       await relay.close();
@@ -240,6 +249,224 @@ describe('GET orders/{id}/events', () => {
       assert.equal(subscribed, 0);
     } finally {
       await relay.close();
+    }
+  });
+});
+
+/** Opens the event stream of `id` from `ip`; answers the response (a 200 is followed, a refusal is not). */
+async function openStream(relay: Pick<RelayUnderTest, 'call'>, id: string, ip: string, headers: Record<string, string> = {}): Promise<Response> {
+  return relay.call('GET', await signedOrderPath(id, '/events'), { remoteAddress: ip, headers });
+}
+
+/** Streams held open by a test, let go of at its end. */
+function heldStreams() {
+  const held: ReturnType<typeof followStream>[] = [];
+  return {
+    held,
+    async hold(response: Response) {
+      if (response.status !== 200) assert.fail(`expected a stream, got ${response.status}: ${await response.text()}`);
+      const stream = followStream(response);
+      held.push(stream);
+      await stream.until(2);
+      return stream;
+    },
+    leaveAll: () => Promise.all(held.splice(0).map((stream) => stream.leave())),
+  };
+}
+
+const QUIET_EVENTS = { pollMs: 3_600_000, maxPollMs: 3_600_000 };
+
+/** A second relay instance in front of the same sandbox, on `store`. */
+function anotherInstance(relay: RelayUnderTest, store: Store, events: RelayEventStreamOptions): Pick<RelayUnderTest, 'call'> {
+  const instance = createRelay({
+    apiBaseUrl: relay.running.baseUrl,
+    clientId: CLIENT_ID,
+    clientSecret: CLIENT_SECRET,
+    publicClientId: PUBLIC_CLIENT_ID,
+    offers: SOLD_OFFERS,
+    store,
+    events,
+    onError: () => undefined,
+  });
+  return {
+    call: (method, path, { headers = {}, remoteAddress } = {}) =>
+      instance.fetch(new Request(`http://relay.test${path}`, { method, headers }), remoteAddress === undefined ? {} : { remoteAddress }),
+  };
+}
+
+describe('GET orders/{id}/events: limits a client cannot exhaust', () => {
+  it('tells EventSource how long to wait before reconnecting, before the first status', async () => {
+    const relay = await startRelay({ events: QUIET_EVENTS });
+    try {
+      const order = await createOrder(relay);
+      const stream = followStream(await openStream(relay, order.id, '198.51.100.60'));
+      const [first, second] = await stream.until(2);
+      assert.deepEqual(first, { retry: 3000 });
+      assert.equal(second!.event, 'status');
+      await stream.leave();
+    } finally {
+      await relay.close();
+    }
+  });
+
+  it('holds 10 streams per buyer IP across orders: the 11th is 429 with retryAfter, another IP still gets one', async () => {
+    const relay = await startRelay({ events: QUIET_EVENTS });
+    const streams = heldStreams();
+    try {
+      const orders = [await createOrder(relay), await createOrder(relay), await createOrder(relay)];
+      for (let index = 0; index < 10; index += 1) await streams.hold(await openStream(relay, orders[index % 3]!.id, '198.51.100.61'));
+      const response = await openStream(relay, orders[1]!.id, '198.51.100.61');
+      const error = await refusal(response, 429);
+      assert.equal(error.type, 'rate_limited');
+      assert.ok(error.retryAfter! >= 1, String(error.retryAfter));
+      assert.equal(response.headers.get('Retry-After'), String(error.retryAfter));
+      await streams.hold(await openStream(relay, orders[1]!.id, '198.51.100.62'));
+      // A stream that ends gives its place back.
+      await streams.held[0]!.leave();
+      await streams.hold(await openStream(relay, orders[0]!.id, '198.51.100.61'));
+    } finally {
+      await streams.leaveAll();
+      await relay.close();
+    }
+  });
+
+  it('counts an IPv6 buyer\'s streams per /64', async () => {
+    const relay = await startRelay({ events: { ...QUIET_EVENTS, maxPerIp: 2 } });
+    const streams = heldStreams();
+    try {
+      const order = await createOrder(relay);
+      await streams.hold(await openStream(relay, order.id, '2001:db8:1:2:aaaa::1'));
+      await streams.hold(await openStream(relay, order.id, '2001:db8:1:2:bbbb::9'));
+      assert.equal((await refusal(await openStream(relay, order.id, '2001:db8:1:2::77'), 429)).type, 'rate_limited');
+      await streams.hold(await openStream(relay, order.id, '2001:db8:1:3::1'));
+    } finally {
+      await streams.leaveAll();
+      await relay.close();
+    }
+  });
+
+  it('holds 5 streams per order, whatever the addresses', async () => {
+    const relay = await startRelay({ events: QUIET_EVENTS });
+    const streams = heldStreams();
+    try {
+      const order = await createOrder(relay);
+      for (let index = 0; index < 5; index += 1) await streams.hold(await openStream(relay, order.id, `198.51.100.${70 + index}`));
+      assert.equal((await refusal(await openStream(relay, order.id, '198.51.100.80'), 429)).type, 'rate_limited');
+      const other = await createOrder(relay);
+      await streams.hold(await openStream(relay, other.id, '198.51.100.80'));
+    } finally {
+      await streams.leaveAll();
+      await relay.close();
+    }
+  });
+
+  it('refuses 403 origin_not_allowed to a foreign page before holding anything: 500 tries leave no stream and no write', async () => {
+    const counted = countingStore();
+    let subscribed = 0;
+    const store = {
+      ...counted.store,
+      async subscribe(channel: string, listener: (message: string) => void) {
+        subscribed += 1;
+        return counted.store.subscribe(channel, listener);
+      },
+    };
+    const relay = await startRelay({ store, events: QUIET_EVENTS });
+    const streams = heldStreams();
+    try {
+      const order = await createOrder(relay);
+      const writesBefore = counted.writes;
+      const answers = await Promise.all(
+        Array.from({ length: 500 }, () => openStream(relay, order.id, '198.51.100.90', { Origin: 'https://evil.example' })),
+      );
+      for (const response of answers) {
+        assert.equal((await refusal(response, 403)).type, 'origin_not_allowed');
+        assert.equal(response.headers.get('Access-Control-Allow-Origin'), null);
+      }
+      assert.equal(subscribed, 0, 'no stream was opened');
+      assert.equal(counted.writes, writesBefore, 'nothing was written');
+      // The shop's page, and a same-origin page (which sends no Origin), are served.
+      await streams.hold(await openStream(relay, order.id, '198.51.100.90', { Origin: 'https://shop.example' }));
+      await streams.hold(await openStream(relay, order.id, '198.51.100.90'));
+    } finally {
+      await streams.leaveAll();
+      await relay.close();
+    }
+  });
+
+  it('ends a stream after maxLifetimeMs without a final status, and gives its place back', async () => {
+    const relay = await startRelay({ events: { ...QUIET_EVENTS, maxLifetimeMs: 150, maxPerIp: 1 } });
+    try {
+      const order = await createOrder(relay);
+      const started = performance.now();
+      const stream = followStream(await openStream(relay, order.id, '198.51.100.95'));
+      await stream.ended;
+      const lasted = performance.now() - started;
+      assert.ok(lasted >= 100 && lasted < 2000, `lasted ${Math.round(lasted)} ms`);
+      assert.deepEqual(statusEvents(stream.items), [{ id: order.id, status: 'waiting_payment' }], 'no final status was sent');
+      assert.equal(stream.items[0]!.retry, 3000);
+      const again = followStream(await openStream(relay, order.id, '198.51.100.95'));
+      await again.until(2);
+      await again.leave();
+    } finally {
+      await relay.close();
+    }
+  });
+
+  it('counts through the store: two instances on one store share the caps', async () => {
+    const store = createMemoryStore();
+    const first = await startRelay({ store, events: { ...QUIET_EVENTS, maxPerIp: 2 } });
+    const second = anotherInstance(first, store, { ...QUIET_EVENTS, maxPerIp: 2 });
+    const streams = heldStreams();
+    try {
+      const order = await createOrder(first);
+      await streams.hold(await openStream(first, order.id, '198.51.100.100'));
+      await streams.hold(await openStream(second, order.id, '198.51.100.100'));
+      assert.equal((await refusal(await openStream(first, order.id, '198.51.100.100'), 429)).type, 'rate_limited');
+      assert.equal((await refusal(await openStream(second, order.id, '198.51.100.100'), 429)).type, 'rate_limited');
+    } finally {
+      await streams.leaveAll();
+      await first.close();
+    }
+  });
+
+  it('does not leave the places of a crashed instance taken for longer than the 60 s lease', async () => {
+    let now = Date.now();
+    const memory = createMemoryStore({ now: () => now });
+    let crashed = false;
+    // The first instance's view of the store: once it has crashed, it neither renews nor releases.
+    const dying = Object.fromEntries(
+      Object.entries(memory).map(([name, method]) => [
+        name,
+        (...args: unknown[]) => (crashed ? Promise.reject(new Error('instance gone')) : (method as (...given: unknown[]) => unknown)(...args)),
+      ]),
+    ) as unknown as Store;
+    const first = await startRelay({ store: dying, events: { ...QUIET_EVENTS, maxPerIp: 2 } });
+    const second = anotherInstance(first, memory, { ...QUIET_EVENTS, maxPerIp: 2 });
+    const streams = heldStreams();
+    try {
+      const order = await createOrder(first);
+      await streams.hold(await openStream(first, order.id, '198.51.100.110'));
+      await streams.hold(await openStream(first, order.id, '198.51.100.110'));
+      crashed = true;
+      assert.equal((await refusal(await openStream(second, order.id, '198.51.100.110'), 429)).type, 'rate_limited');
+      now += 59_000;
+      assert.equal((await refusal(await openStream(second, order.id, '198.51.100.110'), 429)).type, 'rate_limited', 'the leases still run');
+      now += 1_001;
+      await streams.hold(await openStream(second, order.id, '198.51.100.110'));
+    } finally {
+      await streams.leaveAll();
+      await first.close();
+    }
+  });
+
+  it('refuses bad limits when the relay is made, naming the option', () => {
+    const valid = { apiBaseUrl: 'http://127.0.0.1:4010', clientId: 'id', clientSecret: 'secret', publicClientId: 'pub', offers: ['77BcHrY'] };
+    for (const [events, pattern] of [
+      [{ maxPerIp: 0 }, /events.maxPerIp must be a whole number of streams above 0/],
+      [{ maxPerOrder: 2.5 }, /events.maxPerOrder must be a whole number of streams above 0/],
+      [{ maxLifetimeMs: -1 }, /events.maxLifetimeMs must be a whole number of milliseconds above 0/],
+    ] as const) {
+      assert.throws(() => createRelay({ ...valid, events }), (error: Error) => error instanceof TypeError && pattern.test(error.message), JSON.stringify(events));
     }
   });
 });

@@ -113,4 +113,34 @@ describe('two relay instances on one Redis', () => {
     });
     assert.deepEqual(await repeated.json(), { received: true, duplicate: true });
   });
+
+  it('share the caps on open event streams: the order\'s sixth stream is refused on either instance', async () => {
+    const createdResponse = await call(second, '/charges', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
+      body: JSON.stringify(pixChargeBody()),
+    });
+    const order = (await createdResponse.json()) as ChargeAnswer;
+    const open: ReadableStreamDefaultReader<Uint8Array>[] = [];
+    try {
+      for (let index = 0; index < 5; index += 1) {
+        const response = await call(index % 2 === 0 ? first : second, orderPath(order, '/events'));
+        assert.equal(response.status, 200);
+        const reader = response.body!.getReader();
+        open.push(reader);
+        await reader.read();
+      }
+      for (const relay of [first, second]) {
+        const refused = await call(relay, orderPath(order, '/events'));
+        assert.equal(refused.status, 429);
+        assert.equal(((await refused.json()) as { error: { type: string } }).error.type, 'rate_limited');
+      }
+      await open.shift()!.cancel();
+      const again = await call(second, orderPath(order, '/events'));
+      assert.equal(again.status, 200, 'a stream that ended gave its place back');
+      open.push(again.body!.getReader());
+    } finally {
+      await Promise.all(open.map((reader) => reader.cancel()));
+    }
+  });
 });

@@ -7,9 +7,9 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import type { PublicOrder, RelayWebhookEvent } from '../../src/relay/index.js';
+import type { ChargeAnswer, PublicOrder, RelayWebhookEvent } from '../../src/relay/index.js';
 import { createMemoryStore } from '../../src/store/memory-store.js';
-import { pixChargeBody, postCharge, refusal, singleAttemptClient, startRelay, WEBHOOK_SECRET, type RelayUnderTest } from './relay-harness.js';
+import { orderPath, pixChargeBody, postCharge, refusal, sandboxControl, singleAttemptClient, startRelay, WEBHOOK_SECRET, type RelayUnderTest } from './relay-harness.js';
 
 describe('the relay on a memory store that drops its oldest entries', () => {
   // Room for two orders: each keeps its attempt's buyer IP, its public view and its status.
@@ -34,10 +34,10 @@ describe('the relay on a memory store that drops its oldest entries', () => {
     await relay.close();
   });
 
-  async function charge(key: string): Promise<PublicOrder> {
+  async function charge(key: string): Promise<ChargeAnswer> {
     const response = await postCharge(relay, pixChargeBody(), { key });
     assert.equal(response.status, 201, await response.clone().text());
-    return (await response.json()) as PublicOrder;
+    return (await response.json()) as ChargeAnswer;
   }
 
   const approval = (id: string) => ({ secret: WEBHOOK_SECRET, event: 'purchase_approved', data: { id, status: 'paid' } });
@@ -45,6 +45,8 @@ describe('the relay on a memory store that drops its oldest entries', () => {
   it('charges once, processes a repeated delivery again and answers 404 for the order it forgot', async () => {
     const firstKey = randomUUID();
     const first = await charge(firstKey);
+    // Paid at the API, so the relay's read confirms the deliveries below.
+    await sandboxControl(relay.running, 'POST', `/__sandbox/orders/${first.id}/pay`);
     assert.equal((await relay.call('POST', '/webhooks', { body: approval(first.id) })).status, 200);
     const repeat = await relay.call('POST', '/webhooks', { body: approval(first.id) });
     assert.deepEqual(await repeat.json(), { received: true, duplicate: true });
@@ -61,8 +63,8 @@ describe('the relay on a memory store that drops its oldest entries', () => {
     assert.deepEqual(events.map((event) => event.data.id), [first.id, first.id]);
 
     // Its public view is gone as well: the widget is told the order is unknown, never shown another's.
-    assert.equal((await refusal(await relay.call('GET', `/orders/${first.id}`), 404)).type, 'order_not_found');
-    assert.equal((await relay.call('GET', `/orders/${third.id}`)).status, 200);
+    assert.equal((await refusal(await relay.call('GET', orderPath(first)), 404)).type, 'order_not_found');
+    assert.equal((await relay.call('GET', orderPath(third))).status, 200);
 
     // A retry of the first attempt, with its key, gets the same order from the API's idempotency:
     // the relay records it again (and tells onOrder again), but no second order exists.

@@ -57,7 +57,7 @@ async function statusOf(relay: RelayUnderTest, id: string): Promise<string> {
   return ((await response.json()) as PublicOrder).status;
 }
 
-/** The first `count` blocks of the order's event stream (events and keep-alive comments), then the stream is left. */
+/** The first `count` blocks of the order's event stream (events and keep-alive comments, not the reconnection delay), then the stream is left. */
 async function streamBlocks(relay: RelayUnderTest, id: string, count: number): Promise<string[]> {
   const response = await relay.call('GET', await signedOrderPath(id, '/events'));
   assert.equal(response.status, 200);
@@ -65,7 +65,7 @@ async function streamBlocks(relay: RelayUnderTest, id: string, count: number): P
   const decoder = new TextDecoder();
   let text = '';
   try {
-    while (text.split('\n\n').length <= count) {
+    while (statusBlocks(text).length <= count) {
       const { done, value } = await reader.read();
       if (done) break;
       text += decoder.decode(value, { stream: true });
@@ -73,7 +73,12 @@ async function streamBlocks(relay: RelayUnderTest, id: string, count: number): P
   } finally {
     await reader.cancel();
   }
-  return text.split('\n\n').slice(0, count);
+  return statusBlocks(text).slice(0, count);
+}
+
+/** The blocks of a stream's text, without the `retry:` one that tells EventSource how long to wait before reconnecting. */
+function statusBlocks(text: string): string[] {
+  return text.split('\n\n').filter((block) => !block.startsWith('retry:'));
 }
 
 function forged(event: string, id: string, status: string): Record<string, unknown> {

@@ -1,0 +1,47 @@
+/**
+ * A memory store that counts what is written to it: every key a write created or refreshed
+ * (values, locks, rate-limit windows) and every write, so a test can show that a refused
+ * request leaves the store as it was.
+ */
+import { createMemoryStore } from '../../src/store/memory-store.js';
+import type { Store } from '../../src/store/store.js';
+
+export interface CountingStore {
+  store: Store;
+  /** Every key written so far, in the order first written. */
+  keys: Set<string>;
+  /** Writes that changed the store: `set`, a `setIfAbsent` that set, a granted `reserveSlot`. */
+  writes: number;
+}
+
+export function countingStore(memory: Store = createMemoryStore()): CountingStore {
+  const counted: CountingStore = {
+    keys: new Set(),
+    writes: 0,
+    store: {
+      ...memory,
+      async set(key, value, options) {
+        counted.keys.add(key);
+        counted.writes += 1;
+        await memory.set(key, value, options);
+      },
+      async setIfAbsent(key, value, options) {
+        const wrote = await memory.setIfAbsent(key, value, options);
+        if (wrote) {
+          counted.keys.add(key);
+          counted.writes += 1;
+        }
+        return wrote;
+      },
+      async reserveSlot(key, limit, windowMs, maxWaitMs) {
+        const slot = await memory.reserveSlot(key, limit, windowMs, maxWaitMs);
+        if (slot.granted) {
+          counted.keys.add(key);
+          counted.writes += 1;
+        }
+        return slot;
+      },
+    },
+  };
+  return counted;
+}
