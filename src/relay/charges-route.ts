@@ -38,24 +38,44 @@ function idempotencyKeyOf(request: Request): string {
 const ATTEMPT_IP_TTL_MS = 24 * 60 * 60_000;
 /** Stored for an admitted attempt whose buyer's address the runtime did not give. */
 const NO_ADDRESS = '';
+/**
+ * Tries of one admitted attempt per minute. A retry goes to the API again (it answers the same
+ * order), so without a bound one replayed key would spend the shop's charge budget (60 a
+ * minute per egress IP) that every buyer shares. The widget tries an attempt a few times at most.
+ */
+export const ATTEMPT_TRIES_PER_MINUTE = 10;
+
+/** Takes a slot of `key`'s window, or refuses the request with 429 and the wait for the next slot. */
+async function holdSlot(context: RelayContext, key: string, limit: number, windowMs: number, message: string): Promise<void> {
+  const slot = await context.options.store.reserveSlot(key, limit, windowMs, 0);
+  if (!slot.granted) throw new RelayError(429, 'rate_limited', message, { retryAfter: Math.max(1, Math.ceil(slot.waitMs / 1000)) });
+}
 
 async function holdRateLimit(context: RelayContext, ip: string | undefined): Promise<void> {
-  const { chargeRateLimit, store } = context.options;
+  const { chargeRateLimit } = context.options;
   if (chargeRateLimit === false) return;
-  const slot = await store.reserveSlot(`relay:charges-per-ip:${rateLimitBucket(ip)}`, chargeRateLimit.limit, chargeRateLimit.windowMs, 0);
-  if (!slot.granted) {
-    throw new RelayError(429, 'rate_limited', 'Too many payment attempts from this address; retry after the given seconds.', {
-      retryAfter: Math.max(1, Math.ceil(slot.waitMs / 1000)),
-    });
-  }
+  await holdSlot(
+    context,
+    `relay:charges-per-ip:${rateLimitBucket(ip)}`,
+    chargeRateLimit.limit,
+    chargeRateLimit.windowMs,
+    'Too many payment attempts from this address; retry after the given seconds.',
+  );
+}
+
+/** Bounds the tries of one admitted attempt (`ATTEMPT_TRIES_PER_MINUTE`), whatever addresses they come from. */
+async function holdAttemptTry(context: RelayContext, idempotencyKey: string): Promise<void> {
+  if (context.options.chargeRateLimit === false) return;
+  await holdSlot(context, `relay:attempt-tries:${idempotencyKey}`, ATTEMPT_TRIES_PER_MINUTE, 60_000, 'Too many tries of this payment attempt; retry after the given seconds.');
 }
 
 /**
  * Admits a payment attempt under the per-buyer limit and answers the buyer IP its charge
  * carries. A refused attempt writes nothing: the limit is checked against what the store holds
  * before anything is stored, so a flood of refused requests (each with a new key) cannot grow
- * the store. An attempt already admitted (its key is stored) is a retry: it is neither refused
- * nor counted again, and it keeps the IP of its first request. The API compares a retried
+ * the store. An attempt already admitted (its key is stored) is a retry: it is not counted
+ * against its address again, only against its own bound of tries, and it keeps the IP of its
+ * first request. The API compares a retried
  * charge's whole body with the first, and `customer.ip` is part of it: a buyer whose phone
  * moves from Wi-Fi to 4G between two tries of one attempt would otherwise get a "different
  * payload" conflict, give up the attempt and pay again.
@@ -64,7 +84,10 @@ async function admitAttempt(context: RelayContext, idempotencyKey: string, ip: s
   const { store } = context.options;
   const key = `relay:attempt-ip:${idempotencyKey}`;
   const admitted = await store.get(key);
-  if (admitted !== undefined) return admitted === NO_ADDRESS ? undefined : admitted;
+  if (admitted !== undefined) {
+    await holdAttemptTry(context, idempotencyKey);
+    return admitted === NO_ADDRESS ? undefined : admitted;
+  }
   await holdRateLimit(context, ip);
   if (await store.setIfAbsent(key, ip ?? NO_ADDRESS, { ttlMs: ATTEMPT_IP_TTL_MS })) return ip;
   // A concurrent try of the same attempt was admitted first: its IP is the attempt's.

@@ -2,6 +2,7 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import type { PublicOrder } from '../../src/relay/index.js';
+import { ATTEMPT_TRIES_PER_MINUTE } from '../../src/relay/charges-route.js';
 import {
   BUYER_IP,
   cardChargeBody,
@@ -235,6 +236,26 @@ describe('POST charges: the per-buyer rate limit', () => {
       assert.equal((await created(await postCharge(relay, pixChargeBody(), { key: first, remoteAddress: '198.51.100.40' }))).id, order.id);
       assert.equal((await created(await postCharge(relay, pixChargeBody(), { key: first, remoteAddress: '198.51.100.41' }))).id, order.id);
       await created(await postCharge(relay, pixChargeBody(), { remoteAddress: '198.51.100.41' }));
+    } finally {
+      await relay.close();
+    }
+  });
+
+  it('bounds the tries of one admitted attempt, so a replayed key cannot spend the shop\'s charge budget', async () => {
+    const relay = await startRelay({ chargeRateLimit: { limit: 2, windowMs: 60_000 } });
+    try {
+      const key = randomUUID();
+      const order = await created(await postCharge(relay, pixChargeBody(), { key, remoteAddress: '198.51.100.50' }));
+      for (let retry = 0; retry < ATTEMPT_TRIES_PER_MINUTE; retry += 1) {
+        assert.equal((await created(await postCharge(relay, pixChargeBody(), { key, remoteAddress: `198.51.100.${60 + retry}` }))).id, order.id);
+      }
+      const sent = relay.upstreamCount('/public_api/payments/');
+      const refused = await refusal(await postCharge(relay, pixChargeBody(), { key, remoteAddress: '198.51.100.99' }), 429);
+      assert.equal(refused.type, 'rate_limited');
+      assert.ok(refused.retryAfter! >= 1 && refused.retryAfter! <= 60, String(refused.retryAfter));
+      assert.equal(relay.upstreamCount('/public_api/payments/'), sent, 'the refused try never reached the API');
+      // The address's own window still has room for a new attempt.
+      await created(await postCharge(relay, pixChargeBody(), { remoteAddress: '198.51.100.50' }));
     } finally {
       await relay.close();
     }
