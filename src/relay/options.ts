@@ -7,6 +7,7 @@ import { createClient, type PayClient } from '../client/index.js';
 import { createMemoryStore } from '../store/memory-store.js';
 import type { Store } from '../store/store.js';
 import type { PublicOrder, RelayWebhookEvent } from './order-book.js';
+import { DEFAULT_MAX_ITEM_QUANTITY } from './widget-request.js';
 
 /** Settings handed to the widget verbatim (3DS provider, anti-fraud profiler): plain JSON, nothing secret. */
 export type WidgetSettings = Readonly<Record<string, unknown>>;
@@ -79,6 +80,8 @@ export interface RelayOptions {
   events?: RelayEventStreamOptions;
   /** Milliseconds since the epoch; tests pass their own clock. */
   now?: () => number;
+  /** Most units of the offer one charge may buy (`items[0].quantity`); default 10. */
+  maxItemQuantity?: number;
 }
 
 /** The options after checking, defaults filled in. */
@@ -103,6 +106,7 @@ export interface ResolvedRelayOptions {
   orderRefreshMs: number;
   events: Required<RelayEventStreamOptions>;
   now: () => number;
+  maxItemQuantity: number;
 }
 
 export const DEFAULT_CHARGE_RATE_LIMIT: ChargeRateLimit = { limit: 10, windowMs: 60_000 };
@@ -293,6 +297,7 @@ export function resolveRelayOptions(options: RelayOptions): ResolvedRelayOptions
     orderRefreshMs: checkDuration('orderRefreshMs', options.orderRefreshMs, DEFAULT_ORDER_REFRESH_MS, true),
     events: checkEventStream(options.events),
     now: options.now ?? Date.now,
+    maxItemQuantity: checkWholeNumber('maxItemQuantity', options.maxItemQuantity, DEFAULT_MAX_ITEM_QUANTITY, 'units'),
   };
 }
 
