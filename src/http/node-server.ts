@@ -76,10 +76,10 @@ function answerAndClose(socket: Socket, answer: Promise<Buffer> | Buffer): void 
   );
 }
 
-/** True when an answer to an earlier request on `socket` has started: nothing more may be written. */
-function answerUnderWay(socket: Socket): boolean {
-  // Node's own check before it writes its 400: the response the socket is busy with, if any.
-  return (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage?.headersSent === true;
+/** The answer to an earlier request on `socket` still being written, if any (Node's own check before its 400). */
+function answerInFlight(socket: Socket): ServerResponse | undefined {
+  const response = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+  return response && !response.writableFinished ? response : undefined;
 }
 
 /** A `node:http` server for `listener` with bounded timeouts and clean answers for what Node refuses itself. */
@@ -97,13 +97,23 @@ export function createStandaloneServer(
   server.on('connect', (_req: IncomingMessage, socket: Duplex) => answerAndClose(socket as Socket, rawAnswer(refuse('not_implemented'))));
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     const raw = socket as Socket;
-    if (error.code === 'ECONNRESET' || !raw.writable || answerUnderWay(raw)) {
+    if (error.code === 'ECONNRESET' || !raw.writable) {
       raw.destroy();
       return;
     }
     const status = CLIENT_ERROR_STATUS[error.code ?? ''] ?? 400;
     const refusal = REFUSAL_OF_STATUS[status];
-    answerAndClose(raw, refusal ? rawAnswer(refuse(refusal)) : Buffer.from(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\n\r\n`, 'latin1'));
+    const answer = refusal ? rawAnswer(refuse(refusal)) : Buffer.from(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\n\r\n`, 'latin1');
+    // Bytes after a request that are no request: its answer goes out first, in order, then this one.
+    const inFlight = answerInFlight(raw);
+    if (inFlight) {
+      inFlight.once('finish', () => answerAndClose(raw, answer));
+      inFlight.once('close', () => {
+        if (!inFlight.writableFinished) raw.destroy();
+      });
+      return;
+    }
+    answerAndClose(raw, answer);
   });
   return server;
 }

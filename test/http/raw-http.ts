@@ -6,52 +6,133 @@
 import { Agent, request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
 import { connect, type Socket } from 'node:net';
 
-export interface RawExchange {
+/** One answer as read off the wire. */
+export interface RawAnswer {
+  status: number;
+  /** Header names in lower case; a repeated header keeps its last value. */
+  headers: Record<string, string>;
+  /** The body (by its `Content-Length`, its chunks, or up to the close), as UTF-8 text. */
+  body: string;
+}
+
+export interface RawExchange extends RawAnswer {
   /** Everything the server sent, as Latin-1 text. */
   text: string;
-  /** The status of the first answer; 0 when none came. */
-  status: number;
-  /** The first answer's headers, names in lower case. */
-  headers: Record<string, string>;
-  /** The first answer's body (by its `Content-Length`, or its chunks), as UTF-8 text. */
-  body: string;
   /** True when the server closed the connection before the exchange ended. */
   closedByServer: boolean;
   /** A socket error (`ECONNRESET`), if one came. */
   error: string | undefined;
 }
 
-function parseFirstAnswer(text: string): Pick<RawExchange, 'status' | 'headers' | 'body'> {
-  const end = text.indexOf('\r\n\r\n');
-  if (end < 0) return { status: 0, headers: {}, body: '' };
-  const [statusLine, ...lines] = text.slice(0, end).split('\r\n');
+/** The answer at the start of `bytes` and how many bytes it took; undefined while incomplete. */
+function parseAnswer(bytes: Buffer, { bodiless, closed }: { bodiless: boolean; closed: boolean }): { answer: RawAnswer; length: number } | undefined {
+  const end = bytes.indexOf('\r\n\r\n');
+  if (end < 0) return undefined;
+  const [statusLine, ...lines] = bytes.subarray(0, end).toString('latin1').split('\r\n');
   const headers: Record<string, string> = {};
   for (const line of lines) {
     const colon = line.indexOf(':');
     headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
   }
   const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine ?? '')?.[1] ?? 0);
-  const rest = text.slice(end + 4);
-  if (headers['transfer-encoding'] !== 'chunked') return { status, headers, body: rest.slice(0, Number(headers['content-length'] ?? '0')) };
-  let body = '';
-  let position = 0;
-  for (;;) {
-    const lineEnd = rest.indexOf('\r\n', position);
-    const size = lineEnd < 0 ? 0 : parseInt(rest.slice(position, lineEnd), 16);
-    if (!(size > 0)) break;
-    body += rest.slice(lineEnd + 2, lineEnd + 2 + size);
-    position = lineEnd + 2 + size + 2;
+  const start = end + 4;
+  const answer = (body: Buffer, length: number) => ({ answer: { status, headers, body: body.toString('utf8') }, length });
+  // An event stream never ends by itself: its headers are the answer.
+  if (bodiless || status === 204 || status === 304 || (status >= 100 && status < 200) || headers['content-type']?.startsWith('text/event-stream')) {
+    return answer(Buffer.alloc(0), start);
   }
-  return { status, headers, body: Buffer.from(body, 'latin1').toString('utf8') };
+  if (headers['transfer-encoding'] === 'chunked') {
+    const chunks: Buffer[] = [];
+    let position = start;
+    for (;;) {
+      const lineEnd = bytes.indexOf('\r\n', position);
+      if (lineEnd < 0) return undefined;
+      const size = parseInt(bytes.subarray(position, lineEnd).toString('latin1'), 16);
+      if (size === 0) {
+        const trailerEnd = bytes.indexOf('\r\n', lineEnd + 2);
+        return trailerEnd < 0 ? undefined : answer(Buffer.concat(chunks), trailerEnd + 2);
+      }
+      if (!(size > 0) || bytes.length < lineEnd + 2 + size + 2) return undefined;
+      chunks.push(bytes.subarray(lineEnd + 2, lineEnd + 2 + size));
+      position = lineEnd + 2 + size + 2;
+    }
+  }
+  const declared = headers['content-length'];
+  if (declared === undefined) return closed ? answer(bytes.subarray(start), bytes.length) : undefined;
+  const length = start + Number(declared);
+  return bytes.length < length ? undefined : answer(bytes.subarray(start, length), length);
 }
 
-/** True once `text` holds a whole first answer. */
-function holdsWholeAnswer(text: string): boolean {
-  const end = text.indexOf('\r\n\r\n');
-  if (end < 0) return false;
-  const { headers } = parseFirstAnswer(text);
-  if (headers['transfer-encoding'] === 'chunked') return /(?:^|\r\n)0\r\n\r\n/.test(text.slice(end + 4));
-  return Buffer.byteLength(text.slice(end + 4), 'latin1') >= Number(headers['content-length'] ?? '0');
+/** A client connection that writes raw bytes and reads answers one at a time. */
+export interface RawConnection {
+  write(data: string | Buffer): void;
+  /** Half-closes the client's side, as a client does when it has nothing more to send. */
+  end(): void;
+  /**
+   * The next final answer (interim 1xx answers are skipped), or undefined when the server
+   * closed first or `waitMs` passed. `bodiless` for the answer to a HEAD request.
+   */
+  nextAnswer(options?: { waitMs?: number; bodiless?: boolean }): Promise<RawAnswer | undefined>;
+  /** Everything the server sent so far, as Latin-1 text. */
+  received(): string;
+  readonly closedByServer: boolean;
+  readonly error: string | undefined;
+  destroy(): void;
+}
+
+/** Opens a connection to `port` on loopback. */
+export function openRawConnection(port: number): RawConnection {
+  const socket: Socket = connect(port, '127.0.0.1');
+  let buffer = Buffer.alloc(0);
+  let all = Buffer.alloc(0);
+  let closedByServer = false;
+  let error: string | undefined;
+  let wake: (() => void) | undefined;
+  socket.on('data', (chunk: Buffer) => {
+    buffer = Buffer.concat([buffer, chunk]);
+    all = Buffer.concat([all, chunk]);
+    wake?.();
+  });
+  socket.on('error', (failure: NodeJS.ErrnoException) => {
+    error = failure.code ?? failure.message;
+  });
+  socket.on('close', () => {
+    closedByServer = true;
+    wake?.();
+  });
+  return {
+    write: (data) => void (socket.writable && socket.write(data)),
+    end: () => void socket.end(),
+    async nextAnswer({ waitMs = 2_000, bodiless = false } = {}) {
+      const deadline = Date.now() + waitMs;
+      for (;;) {
+        const parsed = parseAnswer(buffer, { bodiless, closed: closedByServer });
+        if (parsed) {
+          buffer = buffer.subarray(parsed.length);
+          if (parsed.answer.status >= 100 && parsed.answer.status < 200) continue;
+          return parsed.answer;
+        }
+        const left = deadline - Date.now();
+        if (closedByServer || left <= 0) return undefined;
+        await new Promise<void>((resume) => {
+          const timer = setTimeout(resume, left);
+          wake = () => {
+            clearTimeout(timer);
+            resume();
+          };
+        });
+        wake = undefined;
+      }
+    },
+    received: () => all.toString('latin1'),
+    get closedByServer() {
+      return closedByServer;
+    },
+    get error() {
+      return error;
+    },
+    destroy: () => void socket.destroy(),
+  };
 }
 
 /**
@@ -59,41 +140,34 @@ function holdsWholeAnswer(text: string): boolean {
  * milliseconds) and reads until the first answer is whole, or with `untilClose` until the
  * server closes the connection; at most `waitMs`.
  */
-export function rawExchange(
+export async function rawExchange(
   port: number,
   chunks: readonly (string | Buffer | number)[],
   { waitMs = 2_000, untilClose = false }: { waitMs?: number; untilClose?: boolean } = {},
 ): Promise<RawExchange> {
-  return new Promise((resolve) => {
-    const socket: Socket = connect(port, '127.0.0.1');
-    const received: Buffer[] = [];
-    let error: string | undefined;
-    let settled = false;
-    const finish = (closedByServer: boolean) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      socket.destroy();
-      const text = Buffer.concat(received).toString('latin1');
-      resolve({ text, ...parseFirstAnswer(text), closedByServer, error });
+  const connection = openRawConnection(port);
+  const deadline = Date.now() + waitMs;
+  let writing = true;
+  void (async () => {
+    for (const chunk of chunks) {
+      if (!writing || connection.closedByServer) return;
+      if (typeof chunk === 'number') await new Promise((resume) => setTimeout(resume, chunk));
+      else connection.write(chunk);
+    }
+  })();
+  try {
+    const answer = await connection.nextAnswer({ waitMs });
+    while (untilClose && !connection.closedByServer && Date.now() < deadline) await new Promise((resume) => setTimeout(resume, 10));
+    return {
+      ...(answer ?? { status: 0, headers: {}, body: '' }),
+      text: connection.received(),
+      closedByServer: connection.closedByServer,
+      error: connection.error,
     };
-    const timer = setTimeout(() => finish(false), waitMs);
-    socket.on('data', (chunk: Buffer) => {
-      received.push(chunk);
-      if (!untilClose && holdsWholeAnswer(Buffer.concat(received).toString('latin1'))) finish(false);
-    });
-    socket.on('error', (failure: NodeJS.ErrnoException) => {
-      error = failure.code ?? failure.message;
-    });
-    socket.on('close', () => finish(true));
-    void (async () => {
-      for (const chunk of chunks) {
-        if (settled || socket.destroyed) return;
-        if (typeof chunk === 'number') await new Promise((resume) => setTimeout(resume, chunk));
-        else socket.write(chunk);
-      }
-    })();
-  });
+  } finally {
+    writing = false;
+    connection.destroy();
+  }
 }
 
 export interface AgentRequest {
