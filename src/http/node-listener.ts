@@ -160,12 +160,15 @@ function followBody(req: IncomingMessage, exposed: boolean, timeoutMs: number, i
 
   const fail = (failure: 'timeout' | 'aborted') => {
     clearTimeout(timer);
-    if (body.failure !== undefined || req.complete) return;
-    body.failure = failure;
+    if (body.failure !== undefined) return;
+    const unread = open;
     if (open) {
       open = false;
       controller?.error(incompleteBodyError());
     }
+    // A whole body the handler was done with: the connection closing after it is no failure.
+    if (!unread && req.complete) return;
+    body.failure = failure;
     body.onLateFailure?.();
   };
 
@@ -192,13 +195,13 @@ function followBody(req: IncomingMessage, exposed: boolean, timeoutMs: number, i
       controller?.close();
     }
   });
-  // The socket closed before the body ended: the client went away (or was sent away).
-  req.on('close', () => {
-    if (!req.complete) fail('aborted');
-  });
+  // The request closed before the handler read all of its body, or before the body ended: the
+  // client went away (or was sent away), and what it sent, buffered or not, is lost with it.
+  req.on('close', () => fail('aborted'));
   req.on('error', () => fail('aborted'));
   if (announcesBody(req)) {
-    timer = setTimeout(() => fail('timeout'), timeoutMs);
+    // A body the parser has whole but the handler has yet to read is on time.
+    timer = setTimeout(() => void (req.complete || fail('timeout')), timeoutMs);
     timer.unref();
   }
   return body;
@@ -263,7 +266,7 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
       const init = { method, headers, body: body.stream, ...(body.stream ? { duplex: 'half' } : {}) };
       const response = await handler(new Request(url, init as RequestInit), { remoteAddress: req.socket.remoteAddress?.replace(/^::ffff:/, '') });
       // However the handler took the failed read, the body's lateness is the answer.
-      return body.failure === 'timeout' && response.status >= 500 ? refuse('request_timeout') : response;
+      return body.failure === 'timeout' && response.status !== 408 ? refuse('request_timeout') : response;
     } catch (error) {
       if (body.failure === 'timeout') return refuse('request_timeout');
       if (body.failure === 'aborted' || (error as Error | undefined)?.name === DROP_CONNECTION_ERROR) return dropped;
