@@ -14,7 +14,7 @@ import type { RelayContext, RelayRequestInfo } from './context.js';
 import { jsonResponse, RelayError } from './errors.js';
 import { publicOrderOf, type PublicOrder } from './order-book.js';
 import { readJsonBody } from './request-body.js';
-import { WIDGET_IDEMPOTENCY_HEADER, widgetChargeRequestSchema } from './widget-request.js';
+import { WIDGET_IDEMPOTENCY_HEADER, widgetChargeRequestSchemaFor } from './widget-request.js';
 
 /** The answer of `POST charges`: the order's public view and the token that reads it (order-token.ts). */
 export type ChargeAnswer = PublicOrder & { orderToken: string };
@@ -101,7 +101,7 @@ export async function handleCharge(request: Request, info: RelayRequestInfo, con
   // Before the schema, so a card number is refused as card data and never named as a mere unknown field.
   const cardData = findCardData(body);
   if (cardData.length > 0) throw refuseCardData(cardData);
-  const result = validate(widgetChargeRequestSchema, body);
+  const result = validate(widgetChargeRequestSchemaFor(options.maxItemQuantity), body);
   if (!result.success) {
     throw new RelayError(400, 'invalid_request', 'The charge request is invalid.', { fields: flattenFieldErrors(result.errors) });
   }

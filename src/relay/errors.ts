@@ -21,6 +21,9 @@ import { flattenFieldErrors, isFieldErrorTree } from '../contract/errors.js';
 export const RELAY_ERROR_TYPES = [
   'not_found',
   'method_not_allowed',
+  'not_implemented',
+  'invalid_host',
+  'request_timeout',
   'origin_not_allowed',
   'unsupported_media_type',
   'payload_too_large',

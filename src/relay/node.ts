@@ -7,15 +7,39 @@
  * handler sees, so `basePath` stays ''; with `http.createServer` (or a route that keeps the
  * full path) set `basePath` to where it is mounted. Mount it before any body parser: the
  * relay reads and limits the body itself.
+ *
+ * What the relay's fetch handler cannot see (a Host that is not a host, TRACE, a body that
+ * trickles in) the listener answers in the relay's error shape; see src/http/node-listener.ts.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { toNodeListener } from '../http/node-listener.js';
+import { LISTENER_REFUSAL_STATUS, toNodeListener, type ListenerRefusal } from '../http/node-listener.js';
+import { errorResponse, RelayError } from './errors.js';
 import type { Relay } from './relay.js';
 
+export interface NodeHandlerOptions {
+  /** Milliseconds a request body may take to arrive, from its headers on; then 408 `request_timeout`. Default 10 000. */
+  bodyTimeoutMs?: number;
+}
+
+const REFUSAL_MESSAGES: Record<ListenerRefusal, string> = {
+  invalid_host: 'The Host header is not a valid host.',
+  request_timeout: 'The request body did not arrive in time.',
+  not_implemented: 'The relay does not serve this method.',
+  internal: 'The relay could not complete the request.',
+};
+
+/** The relay's answer for what its Node listener refuses by itself. */
+export function relayRefusal(reason: ListenerRefusal): Response {
+  return errorResponse(new RelayError(LISTENER_REFUSAL_STATUS[reason], reason, REFUSAL_MESSAGES[reason]));
+}
+
 /** A `(req, res)` listener serving `relay`. */
-export function toNodeHandler(relay: Relay): (req: IncomingMessage, res: ServerResponse) => void {
+export function toNodeHandler(relay: Relay, options: NodeHandlerOptions = {}): (req: IncomingMessage, res: ServerResponse) => void {
   const listener = toNodeListener((request, info) => relay.fetch(request, info), {
-    internalErrorBody: { error: { type: 'internal', message: 'The relay could not complete the request.' } },
+    refuse: relayRefusal,
+    // The relay answers a body that never came whole as a refusal, not as a failure of its own.
+    incompleteBodyError: () => new RelayError(408, 'request_timeout', REFUSAL_MESSAGES.request_timeout),
+    ...(options.bodyTimeoutMs === undefined ? {} : { bodyTimeoutMs: options.bodyTimeoutMs }),
   });
   return (req, res) => {
     // A body parser mounted before the relay has read the body already: say so, in the

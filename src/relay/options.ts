@@ -9,6 +9,7 @@ import type { Store } from '../store/store.js';
 import { createOrderTokens, type OrderTokens } from './order-token.js';
 import { parseTrustedProxies, type TrustedProxies } from './buyer-ip.js';
 import type { PublicOrder, RelayWebhookEvent } from './order-book.js';
+import { DEFAULT_MAX_ITEM_QUANTITY } from './widget-request.js';
 
 /** Settings handed to the widget verbatim (3DS provider, anti-fraud profiler): plain JSON, nothing secret. */
 export type WidgetSettings = Readonly<Record<string, unknown>>;
@@ -95,6 +96,8 @@ export interface RelayOptions {
    * `clientSecret`; required with `client`. Every instance of one shop needs the same.
    */
   orderTokenSecret?: string | readonly string[];
+  /** Most units of the offer one charge may buy (`items[0].quantity`); default 10. */
+  maxItemQuantity?: number;
 }
 
 /** The options after checking, defaults filled in. */
@@ -120,6 +123,7 @@ export interface ResolvedRelayOptions {
   events: Required<RelayEventStreamOptions>;
   now: () => number;
   orderTokens: OrderTokens;
+  maxItemQuantity: number;
 }
 
 export const DEFAULT_CHARGE_RATE_LIMIT: ChargeRateLimit = { limit: 10, windowMs: 60_000 };
@@ -345,6 +349,7 @@ export function resolveRelayOptions(options: RelayOptions): ResolvedRelayOptions
     events: checkEventStream(options.events),
     now: options.now ?? Date.now,
     orderTokens: createOrderTokens(orderTokenSecrets),
+    maxItemQuantity: checkWholeNumber('maxItemQuantity', options.maxItemQuantity, DEFAULT_MAX_ITEM_QUANTITY, 'units'),
   };
 }
 

@@ -46,6 +46,13 @@ function orderNotFound(): RelayError {
   return new RelayError(404, 'order_not_found', 'No order with this id was created here.');
 }
 
+/**
+ * The methods of HTTP itself (RFC 9110, and PATCH): one on the wrong route is a 405. Any other
+ * (WebDAV's PROPFIND, made-up ones) is a 501, the status RFC 9110 (section 15.6.2) gives a
+ * method the server does not recognize, on whatever path.
+ */
+const HTTP_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
 /** The path under `basePath`, without one trailing slash; undefined outside it. */
 function routePath(request: Request, basePath: string): string | undefined {
   const { pathname } = new URL(request.url);
@@ -94,6 +101,8 @@ export function createRelay(options: RelayOptions): Relay {
   }
 
   async function answer(request: Request, info: RelayRequestInfo, route: Route | undefined): Promise<Response> {
+    // Not a failure of the relay's, so never told to onError.
+    if (!HTTP_METHODS.has(request.method)) return errorResponse(new RelayError(501, 'not_implemented', 'The relay does not serve this method.'));
     try {
       if (!route) throw notFound();
       if (request.method !== route.method) {

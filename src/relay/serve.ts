@@ -3,12 +3,13 @@
  * `runRelayCommand(args, io)`, the `pay-checkout relay` command, which serves until SIGINT or
  * SIGTERM. Node only; the handler itself is `createRelay`.
  */
-import { createServer } from 'node:http';
+import type { Server } from 'node:http';
 import { isIPv6, type AddressInfo } from 'node:net';
 import type { CliIo } from '../cli-io.js';
+import { createStandaloneServer, type ServerTimeouts } from '../http/node-server.js';
 import type { Store } from '../store/store.js';
 import { DEFAULT_RELAY_HOST, DEFAULT_RELAY_PORT, parseRelayArguments, relayUsage } from './cli-options.js';
-import { toNodeHandler } from './node.js';
+import { relayRefusal, toNodeHandler } from './node.js';
 import type { RelayOptions } from './options.js';
 import { createRelay, type Relay } from './relay.js';
 
@@ -17,12 +18,18 @@ export interface ServeRelayOptions extends RelayOptions {
   port?: number;
   /** Address to listen on. Default 127.0.0.1. */
   host?: string;
+  /** Milliseconds a request body may take to arrive, from its headers on; then 408. Default 10 000. */
+  bodyTimeoutMs?: number;
+  /** Node's clocks for headers, whole requests and idle keep-alive connections; defaults in docs/relay.md. */
+  timeouts?: Partial<ServerTimeouts>;
 }
 
 export interface ServedRelay {
   /** Where the routes are: origin plus `basePath`, without a trailing slash. */
   url: string;
   relay: Relay;
+  /** The `node:http` server, with its timeouts set. */
+  server: Server;
   /** Drops open connections (event streams included) and closes the port. */
   close(): Promise<void>;
 }
@@ -34,9 +41,9 @@ function originFor(host: string, port: number): string {
 
 /** Creates a relay (its options checked first) and serves it; rejects with the listen error. */
 export async function serveRelay(options: ServeRelayOptions): Promise<ServedRelay> {
-  const { port = DEFAULT_RELAY_PORT, host = DEFAULT_RELAY_HOST, ...relayOptions } = options;
+  const { port = DEFAULT_RELAY_PORT, host = DEFAULT_RELAY_HOST, bodyTimeoutMs, timeouts, ...relayOptions } = options;
   const relay = createRelay(relayOptions);
-  const server = createServer(toNodeHandler(relay));
+  const server = createStandaloneServer(toNodeHandler(relay, bodyTimeoutMs === undefined ? {} : { bodyTimeoutMs }), { timeouts, refuse: relayRefusal });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
@@ -48,6 +55,7 @@ export async function serveRelay(options: ServeRelayOptions): Promise<ServedRela
   return {
     url: `${originFor(host, actualPort)}${(relayOptions.basePath ?? '').replace(/\/+$/, '')}`,
     relay,
+    server,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -20,8 +20,7 @@ import {
   toCents,
 } from '../../contract/money.js';
 import { isCardMethod } from '../../contract/payment-methods.js';
-import type { AcceptedCharge } from './charge-rules.js';
-import type { SandboxAccount } from '../world/state.js';
+import type { SandboxAccount, SandboxAffiliate, SandboxOffer } from '../world/state.js';
 
 export interface ChargePrice {
   baseAmount: string;
@@ -55,8 +54,17 @@ function interestPoints(account: SandboxAccount, installments: number): { base: 
   return { base, additional };
 }
 
+/** What a price depends on besides the request; the rules' accepted charge has it all. */
+export interface PricedCharge {
+  account: SandboxAccount;
+  offer: SandboxOffer;
+  affiliate: SandboxAffiliate | undefined;
+  /** Percentage points of discount from the coupon; 0 without one. */
+  discountPercentage: number;
+}
+
 /** Prices a charge the rules accepted. */
-export function priceCharge(request: ChargeRequest, charge: AcceptedCharge): ChargePrice {
+export function priceCharge(request: ChargeRequest, charge: PricedCharge): ChargePrice {
   const { account, offer, affiliate } = charge;
   const base = multiplyCents(toCents(offer.price), request.items[0]!.quantity);
   const discount = percentOf(base, charge.discountPercentage);

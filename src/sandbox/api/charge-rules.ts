@@ -2,11 +2,14 @@
  * The business rules a charge meets after its body passed the schema (public-api.md,
  * "POST /public_api/payments/" and its rows of the Errors table), in the order the service
  * checks them: blocked account, offer, product and method, banking account, Pix expiry,
- * boleto due date, affiliate, coupon, card token. Each refusal is a 400 in the spec's form.
+ * boleto due date, affiliate, coupon, card token, then the amount against what the method can
+ * carry. Each refusal is a 400 in the spec's form.
  */
 import type { ChargeRequest } from '../../contract/charge-request.js';
 import { BANK_SETTLED_METHODS, CARD_METHODS, isCardMethod } from '../../contract/payment-methods.js';
 import { CARD_TOKEN_UNKNOWN, findUsableCardToken, type CardTokenLookup } from '../card/card-tokens.js';
+import { chargeAmountRefusal } from './charge-amount-limits.js';
+import { priceCharge } from './charge-pricing.js';
 import { detailResponse, fieldError, fieldErrorResponse } from '../requests/responses.js';
 import { addCalendarDays, saoPauloDate } from '../world/sao-paulo-time.js';
 import type { BankingAccountState, SandboxAccount, SandboxAffiliate, SandboxOffer, SandboxProduct } from '../world/state.js';
@@ -167,5 +170,8 @@ export function checkChargeRules(world: SandboxWorld, accountId: string, request
     if (!token.ok) return refuse(fieldError('card', token.message));
     cardToken = token.record;
   }
-  return { ok: true, charge: { account, offer, product, affiliate, discountPercentage, cardToken } };
+  const charge: AcceptedCharge = { account, offer, product, affiliate, discountPercentage, cardToken };
+  const amountRefusal = chargeAmountRefusal(method, priceCharge(request, charge).amount);
+  if (amountRefusal) return refuse(amountRefusal);
+  return { ok: true, charge };
 }

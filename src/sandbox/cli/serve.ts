@@ -3,10 +3,11 @@
  * `runSandboxCommand(args, io)`, the `pay-checkout sandbox` command, which serves until
  * SIGINT or SIGTERM. Node only (`node:http`); the fetch handler itself is `createSandbox`.
  */
-import { createServer } from 'node:http';
+import type { Server } from 'node:http';
 import { isIPv6, type AddressInfo } from 'node:net';
 import type { CliIo } from '../../cli-io.js';
-import { toNodeListener } from '../../http/node-listener.js';
+import { LISTENER_REFUSAL_STATUS, toNodeListener, type ListenerRefusal } from '../../http/node-listener.js';
+import { createStandaloneServer, type ServerTimeouts } from '../../http/node-server.js';
 import {
   DEFAULT_SANDBOX_HOST,
   DEFAULT_SANDBOX_PORT,
@@ -15,8 +16,10 @@ import {
   startBanner,
   withCommandKeys,
 } from './cli-options.js';
+import { DroppedConnection } from '../requests/faults.js';
 import { defaultFixture } from '../world/fixture.js';
 import { InvalidFixtureFileError, loadFixtureFile } from '../world/fixture-file.js';
+import { detailResponse } from '../requests/responses.js';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../sandbox.js';
 
 export interface ServeSandboxOptions extends SandboxOptions {
@@ -24,6 +27,10 @@ export interface ServeSandboxOptions extends SandboxOptions {
   port?: number;
   /** Address to listen on. Default 127.0.0.1 (loopback only). */
   host?: string;
+  /** Milliseconds a request body may take to arrive, from its headers on; then 408. Default 10 000. */
+  bodyTimeoutMs?: number;
+  /** Node's clocks for headers, whole requests and idle keep-alive connections. */
+  timeouts?: Partial<ServerTimeouts>;
 }
 
 export interface ServedSandbox {
@@ -31,8 +38,22 @@ export interface ServedSandbox {
   url: string;
   /** The sandbox behind the server, for tests that look inside or move its clock. */
   sandbox: Sandbox;
+  /** The `node:http` server, with its timeouts set. */
+  server: Server;
   /** Stops scheduled work, drops open connections and closes the port. */
   close(): Promise<void>;
+}
+
+const REFUSAL_DETAILS: Record<ListenerRefusal, string> = {
+  invalid_host: 'Cabeçalho Host inválido.',
+  request_timeout: 'O corpo da requisição não chegou a tempo.',
+  not_implemented: 'Método não suportado.',
+  internal: 'Erro interno do sandbox.',
+};
+
+/** What the sandbox's listener refuses by itself, in the API's `{detail}` form. */
+function sandboxRefusal(reason: ListenerRefusal): Response {
+  return detailResponse(LISTENER_REFUSAL_STATUS[reason], REFUSAL_DETAILS[reason]);
 }
 
 /** The base URL for a listening address; a wildcard address is reached through loopback. */
@@ -43,9 +64,22 @@ function baseUrlFor(host: string, port: number): string {
 
 /** Starts a sandbox on a `node:http` server. Rejects with the listen error (port taken, unknown host). */
 export async function serveSandbox(options: ServeSandboxOptions = {}): Promise<ServedSandbox> {
-  const { port = DEFAULT_SANDBOX_PORT, host = DEFAULT_SANDBOX_HOST, ...sandboxOptions } = options;
+  const { port = DEFAULT_SANDBOX_PORT, host = DEFAULT_SANDBOX_HOST, bodyTimeoutMs, timeouts, ...sandboxOptions } = options;
   const sandbox = createSandbox(sandboxOptions);
-  const server = createServer(toNodeListener((request, info) => sandbox.fetch(request, info)));
+  const listener = toNodeListener((request, info) => sandbox.fetch(request, info), {
+    refuse: sandboxRefusal,
+    // A body that never came whole ends the handler like a lost connection: nothing of the
+    // request was acted on, and the listener answers 408 (or nothing, when the client left).
+    incompleteBodyError: () => new DroppedConnection(),
+    ...(bodyTimeoutMs === undefined ? {} : { bodyTimeoutMs }),
+  });
+  let server: Server;
+  try {
+    server = createStandaloneServer(listener, { timeouts, refuse: sandboxRefusal });
+  } catch (error) {
+    sandbox.close();
+    throw error;
+  }
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -62,6 +96,7 @@ export async function serveSandbox(options: ServeSandboxOptions = {}): Promise<S
   return {
     url: baseUrlFor(host, actualPort),
     sandbox,
+    server,
     async close() {
       sandbox.close();
       server.closeAllConnections();

@@ -36,6 +36,8 @@ export interface BoletoSlip {
 const CURRENCY_CODE_REAL = '9';
 const FREE_FIELD_LENGTH = 25;
 const AMOUNT_LENGTH = 10;
+/** The largest amount the barcode's 10 digits of cents can write. */
+export const BOLETO_MAX_AMOUNT = `${'9'.repeat(AMOUNT_LENGTH - 2)}.99`;
 const MILLIS_PER_DAY = 86_400_000;
 /** Day zero of the due-date factor (FEBRABAN). */
 const FACTOR_BASE_DAY = dayNumber('1997-10-07');

@@ -23,6 +23,8 @@ const MAX_MERCHANT_CITY_LENGTH = 15;
 const MAX_TEMPLATE_VALUE_LENGTH = MAX_FIELD_LENGTH - (4 + PIX_GUI.length) - 4;
 /** EMV limits the Transaction Amount (54) to 13 characters. */
 const MAX_AMOUNT_LENGTH = 13;
+/** The largest amount field 54 can write: 13 characters, two of them decimals after the point. */
+export const PIX_MAX_AMOUNT = `${'9'.repeat(MAX_AMOUNT_LENGTH - 3)}.99`;
 const MAX_TXID_LENGTH = 25;
 /** "No txid": what the Pix rules write in 62.05 when a code carries none (the recurrence-only code). */
 const NO_TXID = '***';

@@ -1,0 +1,76 @@
+/**
+ * The Node listener's hold on a request body, seen from the handler: a body read late is
+ * still whole, a body whose client went away fails the read rather than leaving the handler
+ * waiting for ever, and a body that trickles in fails it after `bodyTimeoutMs` with a 408.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { toNodeListener } from '../../src/http/node-listener.js';
+import { openRawConnection, rawExchange } from './raw-http.js';
+
+const BODY = JSON.stringify({ order: 'ord_1', note: 'x'.repeat(200) });
+const POST = `POST /read HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${BODY.length}\r\n\r\n`;
+
+describe('toNodeListener: the request body as the handler reads it', () => {
+  let server: Server;
+  let port: number;
+  /** How each handler's read of the body ended. */
+  const reads: Array<{ read: 'whole' | 'failed'; bytes?: number }> = [];
+  let readDelayMs = 0;
+
+  before(async () => {
+    const listener = toNodeListener(
+      async (request) => {
+        await new Promise((resolve) => setTimeout(resolve, readDelayMs));
+        try {
+          const bytes = (await request.arrayBuffer()).byteLength;
+          reads.push({ read: 'whole', bytes });
+          return Response.json({ bytes });
+        } catch {
+          reads.push({ read: 'failed' });
+          return Response.json({ read: 'failed' }, { status: 400 });
+        }
+      },
+      { bodyTimeoutMs: 150 },
+    );
+    server = createServer(listener);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+
+  after(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('hands over a whole body that the handler reads after the body timeout', async () => {
+    readDelayMs = 400;
+    reads.length = 0;
+    const answer = await rawExchange(port, [POST + BODY], { waitMs: 3_000 });
+    assert.equal(answer.status, 200, answer.text);
+    assert.deepEqual(reads, [{ read: 'whole', bytes: BODY.length }]);
+  });
+
+  it('fails the read of a whole body whose client went away before the handler read it', async () => {
+    readDelayMs = 300;
+    reads.length = 0;
+    const connection = openRawConnection(port);
+    connection.write(POST + BODY);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    connection.destroy();
+    const deadline = Date.now() + 3_000;
+    while (reads.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.deepEqual(reads, [{ read: 'failed' }], 'the handler was told, not left waiting');
+  });
+
+  it('fails the read of a body still incomplete after bodyTimeoutMs and answers 408', async () => {
+    readDelayMs = 0;
+    reads.length = 0;
+    const answer = await rawExchange(port, [POST, BODY.slice(0, 10), 1_000], { waitMs: 3_000, untilClose: true });
+    assert.equal(answer.status, 408, answer.text);
+    assert.equal(answer.closedByServer, true);
+    assert.deepEqual(reads, [{ read: 'failed' }]);
+  });
+});
