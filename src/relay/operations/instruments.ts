@@ -19,10 +19,10 @@ export function observedStore(store: Store, observer: Required<RelayObserver>): 
       const started = performance.now();
       try {
         const answer = await original.apply(store, args);
-        observer.store({ operation, durationMs: performance.now() - started, failed: false });
+        observer.store({ operation, durationMs: Math.round(performance.now() - started), failed: false });
         return answer;
       } catch (error) {
-        observer.store({ operation, durationMs: performance.now() - started, failed: true });
+        observer.store({ operation, durationMs: Math.round(performance.now() - started), failed: true });
         throw error;
       }
     };
@@ -40,10 +40,10 @@ export function observedFetch(fetchImpl: typeof fetch, observer: Required<RelayO
     try {
       // Called unbound, as the client does: a browser's fetch refuses another `this`.
       const response = await fetchImpl(input, init);
-      observer.upstream({ method, endpoint, status: response.status, durationMs: performance.now() - started });
+      observer.upstream({ method, endpoint, status: response.status, durationMs: Math.round(performance.now() - started) });
       return response;
     } catch (error) {
-      observer.upstream({ method, endpoint, status: 0, durationMs: performance.now() - started });
+      observer.upstream({ method, endpoint, status: 0, durationMs: Math.round(performance.now() - started) });
       throw error;
     }
   };

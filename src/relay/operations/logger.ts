@@ -84,7 +84,8 @@ export async function createRelayLogger(options: RelayLoggerOptions = {}): Promi
     },
     error(error, requestId) {
       const cause = error instanceof Error ? error.cause : undefined;
-      write('error', 'failure', { requestId, err: error, ...(cause === undefined ? {} : { cause }) });
+      // `error`, not pino's `err`: its serializer would rebuild the object after redaction.
+      write('error', 'failure', { requestId, error, ...(cause === undefined ? {} : { cause }) });
     },
     lifecycle: (message) => write('info', message),
   };

@@ -27,10 +27,14 @@ function normalizedKey(key: string): string {
   return key.toLowerCase().replace(/[_\-.\s]/g, '');
 }
 
+/** Digits with the separators people write between them, long enough to hold a card number. */
+const DIGIT_RUN = /\p{Nd}(?:[\p{Nd}\s.\-/_]*\p{Nd})?/gu;
+
 /** The text with every credential-shaped part replaced. */
 function scrubText(text: string, secrets: readonly string[]): string {
-  if (looksLikeCardNumber(text)) return `${REDACTED} (card-like)`;
-  let scrubbed = text;
+  let scrubbed = text.replace(DIGIT_RUN, (run) => (looksLikeCardNumber(run) ? `${REDACTED} (card)` : run));
+  // The net under the net: card digits spread in a way no single run shows are dropped with their text.
+  if (looksLikeCardNumber(scrubbed)) return `${REDACTED} (card-like)`;
   for (const secret of secrets) scrubbed = scrubbed.split(secret).join(REDACTED);
   return scrubbed
     .replace(BEARER, `$1${REDACTED}`)
