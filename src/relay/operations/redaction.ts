@@ -5,7 +5,7 @@
  * message put in it. Three nets, each enough on its own for what it covers:
  * - by key: a field named like a secret or like card data is replaced whole;
  * - by value: the relay's own secrets, given when the logger is made, wherever they appear;
- * - by shape: `Bearer …`, `token=…`, `secret…` pairs, 43-character base64url runs (an order
+ * - by shape (except in `requestId`, checked where it entered): `Bearer …`, `token=…`, `secret…` pairs, 43-character base64url runs (an order
  *   token's shape), other long opaque runs (access tokens), and any text holding a card number
  *   (card-numbers.ts) is replaced whole.
  */
@@ -31,7 +31,7 @@ function normalizedKey(key: string): string {
 const DIGIT_RUN = /\p{Nd}(?:[\p{Nd}\s.\-/_]*\p{Nd})?/gu;
 
 /** The text with every credential-shaped part replaced. */
-function scrubText(text: string, secrets: readonly string[]): string {
+function scrubText(text: string, secrets: readonly string[], opaqueRuns = true): string {
   let scrubbed = text.replace(DIGIT_RUN, (run) => (looksLikeCardNumber(run) ? `${REDACTED} (card)` : run));
   // The net under the net: card digits spread in a way no single run shows are dropped with their text.
   if (looksLikeCardNumber(scrubbed)) return `${REDACTED} (card-like)`;
@@ -39,7 +39,7 @@ function scrubText(text: string, secrets: readonly string[]): string {
   return scrubbed
     .replace(BEARER, `$1${REDACTED}`)
     .replace(NAMED_CREDENTIAL, `$1${REDACTED}`)
-    .replace(OPAQUE_RUN, (run) => (UUID.test(run) ? run : REDACTED));
+    .replace(OPAQUE_RUN, (run) => (!opaqueRuns || UUID.test(run) ? run : REDACTED));
 }
 
 /** Secrets shorter than this are not searched for as text: they would match ordinary words. */
@@ -60,6 +60,11 @@ export function createRedactor(secrets: readonly (string | undefined)[]): (value
     if (value instanceof Error) return redact({ type: value.name, message: value.message }, depth + 1);
     const copy: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) {
+      if (key === 'requestId' && typeof item === 'string') {
+        // Already checked where it entered (request-id.ts): a long proxy id is kept whole, to be found.
+        copy[key] = scrubText(item, known, false);
+        continue;
+      }
       copy[scrubText(key, known)] = SECRET_KEYS.test(normalizedKey(key)) ? REDACTED : redact(item, depth + 1);
     }
     return copy;
