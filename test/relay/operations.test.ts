@@ -47,8 +47,9 @@ describe('healthz, readyz and request ids', () => {
   });
 
   it('keeps a proxy\'s plausible X-Request-Id and replaces anything else', async () => {
-    const kept = await relay.call('GET', '/config?offer=77BcHrY', { headers: { 'X-Request-Id': 'lb-7f3a.21:9' } });
+    const kept = await relay.call('GET', '/config?offer=77BcHrY', { headers: { 'X-Request-Id': 'lb-7f3a.21:9', Origin: 'https://shop.example' } });
     assert.equal(kept.headers.get('x-request-id'), 'lb-7f3a.21:9');
+    assert.equal(kept.headers.get('access-control-expose-headers'), 'Retry-After, X-Request-Id', 'the shop\'s page may read it');
     const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
     for (const hostile of ['a'.repeat(129), 'id with spaces', '<script>', TEST_CARDS.approved, `${TEST_CARDS.approved.slice(0, 8)}-${TEST_CARDS.approved.slice(8)}`]) {
       const response = await relay.call('GET', '/healthz', { headers: { 'X-Request-Id': hostile } });

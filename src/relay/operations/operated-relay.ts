@@ -81,6 +81,8 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 function withRequestId(response: Response, requestId: string): Response {
   const headers = new Headers(response.headers);
   headers.set(REQUEST_ID_HEADER, requestId);
+  // A widget answer the page may read: the id too, so a buyer's report can quote it.
+  if (headers.has('access-control-allow-origin')) headers.append('Access-Control-Expose-Headers', REQUEST_ID_HEADER);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
