@@ -5,7 +5,7 @@
  */
 import { createMemoryStore } from '../store/memory-store.js';
 import type { Store } from '../store/store.js';
-import { DEFAULT_PACING_LIMITS, type PacingLimits, type PacingWindow } from './pacing.js';
+import { DEFAULT_PACING_LIMITS, type PacedRequest, type PacingLimits, type PacingWindow } from './pacing.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry.js';
 
 /** Where the client finds the additional-interest report unless told (the sandbox's path; the real one is not public). */
@@ -31,6 +31,8 @@ export interface ClientOptions {
   interestReportPath?: string;
   /** Jitter source, for tests; default `Math.random`. */
   random?: () => number;
+  /** Told when a request starts waiting for a pacing slot; the answer, if any, is called when the wait ends. */
+  onPacingWait?: (request: PacedRequest, waitMs: number) => (() => void) | void;
 }
 
 /** The options with every default filled in and checked. */
@@ -45,6 +47,7 @@ export interface ResolvedClientOptions {
   requestTimeoutMs: number;
   interestReportPath: string;
   random: () => number;
+  onPacingWait: ((request: PacedRequest, waitMs: number) => (() => void) | void) | undefined;
 }
 
 function fail(message: string): never {
@@ -108,6 +111,7 @@ export function resolveClientOptions(options: ClientOptions): ResolvedClientOpti
   if (typeof interestReportPath !== 'string' || !interestReportPath.startsWith('/')) fail('interestReportPath must be a path starting with /');
   const random = options.random ?? Math.random;
   if (typeof random !== 'function') fail('random must be a function');
+  if (options.onPacingWait !== undefined && typeof options.onPacingWait !== 'function') fail('onPacingWait must be a function');
   return {
     baseUrl: checkBaseUrl(options.baseUrl),
     clientId: options.clientId,
@@ -119,5 +123,6 @@ export function resolveClientOptions(options: ClientOptions): ResolvedClientOpti
     requestTimeoutMs: checkNumber('requestTimeoutMs', options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, { min: 1 }),
     interestReportPath,
     random,
+    onPacingWait: options.onPacingWait,
   };
 }

@@ -74,7 +74,7 @@ const segment = (value: string | number) => encodeURIComponent(String(value));
 export function createClient(options: ClientOptions): PayClient {
   const resolved = resolveClientOptions(options);
   const tokens = createTokenManager(resolved);
-  const pacer = resolved.pacing === false ? undefined : createPacer({ store: resolved.store, limits: resolved.pacing, clientId: resolved.clientId });
+  const pacer = resolved.pacing === false ? undefined : createPacer({ store: resolved.store, limits: resolved.pacing, clientId: resolved.clientId, onWait: resolved.onPacingWait });
   const loop = createRequestLoop({ ...resolved, tokens, pacer, policy: resolved.retry });
 
   /** Sends `call` and checks its answer against `schema`. */

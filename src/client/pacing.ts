@@ -70,6 +70,8 @@ export interface PacerOptions {
    * a 401 gets no fresh allowance, which errs on the safe side.
    */
   clientId: string;
+  /** Told when a request starts waiting for its slot; the answer, if any, is called when the wait ends. */
+  onWait?: ((request: PacedRequest, waitMs: number) => (() => void) | void) | undefined;
 }
 
 /** The Store keys of the windows. The per-IP one is shared by every client on the Store: they leave from one egress. */
@@ -80,7 +82,16 @@ export const PACING_KEYS = {
 } as const;
 
 /** The pacer of one client on `store`. */
-export function createPacer({ store, limits, clientId }: PacerOptions): Pacer {
+export function createPacer({ store, limits, clientId, onWait }: PacerOptions): Pacer {
+  async function wait(request: PacedRequest, waitMs: number, signal: AbortSignal | undefined): Promise<void> {
+    const ended = onWait?.(request, waitMs);
+    try {
+      await waitFor(waitMs, signal);
+    } finally {
+      ended?.();
+    }
+  }
+
   async function reserve(key: string, window: PacingWindow, what: string): Promise<number> {
     const slot = await store.reserveSlot(key, window.limit, pacedWindowMs(window.windowMs), limits.maxWaitMs);
     if (slot.granted) return slot.waitMs;
@@ -93,7 +104,7 @@ export function createPacer({ store, limits, clientId }: PacerOptions): Pacer {
   return {
     async admit(request, signal) {
       if (request === 'other') {
-        await waitFor(await reserve(PACING_KEYS.other, limits.otherPerUser, 'a request'), signal);
+        await wait('other', await reserve(PACING_KEYS.other, limits.otherPerUser, 'a request'), signal);
         return;
       }
       // Both charge limits apply at once: the request goes when the later of its two slots comes.
@@ -102,7 +113,7 @@ export function createPacer({ store, limits, clientId }: PacerOptions): Pacer {
       // leave, and the laxer one, counting the same charges, stays under its limit.
       const ipWaitMs = await reserve(PACING_KEYS.chargesPerIp, limits.chargesPerIp, 'a charge');
       const tokenWaitMs = await reserve(PACING_KEYS.chargesPerToken(clientId), limits.chargesPerToken, 'a charge');
-      await waitFor(Math.max(ipWaitMs, tokenWaitMs), signal);
+      await wait('charge', Math.max(ipWaitMs, tokenWaitMs), signal);
     },
   };
 }

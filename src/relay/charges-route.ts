@@ -13,6 +13,7 @@ import { findCardData } from './card-data.js';
 import type { RelayContext, RelayRequestInfo } from './context.js';
 import { jsonResponse, RelayError } from './errors.js';
 import { publicOrderOf, type PublicOrder } from './order-book.js';
+import { noteChargeMethod } from './operations/charge-labels.js';
 import { readJsonBody } from './request-body.js';
 import { WIDGET_IDEMPOTENCY_HEADER, widgetChargeRequestSchemaFor } from './widget-request.js';
 
@@ -107,6 +108,7 @@ export async function handleCharge(request: Request, info: RelayRequestInfo, con
   }
   const idempotencyKey = idempotencyKeyOf(request);
   const charge = result.data;
+  noteChargeMethod(request, charge.paymentMethod);
   const offerId = charge.items[0]!.offerId;
   if (!(await options.isOfferAllowed(offerId))) {
     throw new RelayError(403, 'offer_not_allowed', 'This offer may not be sold through this relay.', {

@@ -4,6 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { parsePort } from '../http/listen-address.js';
+import { OPERATIONS_ARGS, operationsUsage, parseOperationsFlags, type OperationsFlags } from './operations/command-flags.js';
 
 export const DEFAULT_RELAY_PORT = 4020;
 export const DEFAULT_RELAY_HOST = '127.0.0.1';
@@ -24,6 +25,7 @@ export interface RelayCommandOptions {
   webhookSecret: string | undefined;
   trustProxy: boolean | number;
   basePath: string;
+  operations: OperationsFlags;
 }
 
 export type RelayArgumentsParse =
@@ -53,6 +55,7 @@ export function relayUsage(): string[] {
     `  --webhook-secret SECRET   the webhook secret; enables POST webhooks (or env ${WEBHOOK_SECRET_ENV})`,
     '  --trust-proxy N|true      believe X-Forwarded-For for N proxies (true: all); default: no',
     '  --base-path PATH          where the routes live, e.g. /api/pay (default: /)',
+    ...operationsUsage(),
     '  -h, --help                show this help',
     '',
     `Secrets in the environment (${CLIENT_SECRET_ENV}, ${WEBHOOK_SECRET_ENV}) stay out of the process list;`,
@@ -89,6 +92,7 @@ function readArgs(args: readonly string[]) {
       'trust-proxy': { type: 'string' },
       'base-path': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
+      ...OPERATIONS_ARGS,
     },
   });
 }
@@ -121,6 +125,8 @@ export function parseRelayArguments(args: readonly string[], env: Readonly<Recor
   if (port === undefined) return { ok: false, message: `--port "${values.port}": expected a whole number from 0 to 65535.` };
   const trustProxy = parseTrustProxy(values['trust-proxy']);
   if (trustProxy === undefined) return { ok: false, message: `--trust-proxy "${values['trust-proxy']}": expected a number of proxies, true or false.` };
+  const operations = parseOperationsFlags(values);
+  if (!operations.ok) return operations;
   return {
     ok: true,
     help: false,
@@ -137,6 +143,7 @@ export function parseRelayArguments(args: readonly string[], env: Readonly<Recor
       webhookSecret: values['webhook-secret'] ?? (env[WEBHOOK_SECRET_ENV] || undefined),
       trustProxy,
       basePath: values['base-path'] ?? '',
+      operations: operations.flags,
     },
   };
 }

@@ -10,9 +10,13 @@ export interface RelayContext {
   options: ResolvedRelayOptions;
   orders: OrderBook;
   cache: ConfigCache;
+  /** The id of the request being answered (operations/request-id.ts); absent outside a request. */
+  requestId?: string;
 }
 
 /** The caller as the runtime saw it: Node passes the socket's address. */
 export interface RelayRequestInfo {
   remoteAddress?: string;
+  /** The request's id; the relay sets it (operations/request-id.ts). */
+  requestId?: string;
 }

@@ -12,6 +12,12 @@ export type {
   WidgetSettings,
 } from './options.js';
 export type { RelayRequestInfo } from './context.js';
+export type { RelayErrorDetails } from './options.js';
+export { createRelayMetrics, type RelayMetrics, type RelayMetricsOptions } from './operations/metrics.js';
+export { createRelayLogger, LOG_FORMATS, LOG_LEVELS, type LogDestination, type LogFormat, type LogLevel, type RelayLogger, type RelayLoggerOptions } from './operations/logger.js';
+export type { RelayObserver, RequestEvent, ChargeEvent, UpstreamEvent, QueueEvent, StoreEvent, WebhookResult } from './operations/observer.js';
+export type { RelayCloseOptions } from './operations/operated-relay.js';
+export { REQUEST_ID_HEADER } from './operations/request-id.js';
 export type { ChargeAnswer } from './charges-route.js';
 export type { PublicOrder, RelayWebhookEvent, StatusChange } from './order-book.js';
 export type { WidgetConfig, WidgetInstallmentOption } from './config-route.js';

@@ -10,6 +10,9 @@ import { createOrderTokens, type OrderTokens } from './order-token.js';
 import { parseTrustedProxies, type TrustedProxies } from './buyer-ip.js';
 import type { PublicOrder, RelayWebhookEvent } from './order-book.js';
 import { DEFAULT_MAX_ITEM_QUANTITY } from './widget-request.js';
+import { observedFetch, observedStore } from './operations/instruments.js';
+import type { RelayLogger } from './operations/logger.js';
+import { combineObservers, type RelayObserver } from './operations/observer.js';
 
 /** Settings handed to the widget verbatim (3DS provider, anti-fraud profiler): plain JSON, nothing secret. */
 export type WidgetSettings = Readonly<Record<string, unknown>>;
@@ -74,8 +77,11 @@ export interface RelayOptions {
   onOrder?: (order: PublicOrder) => void | Promise<void>;
   /** Called once per authentic, new webhook delivery; a throw makes the API deliver it again. */
   onEvent?: (event: RelayWebhookEvent) => void | Promise<void>;
-  /** Told about server-side failures (5xx answers, failed hooks); default logs one line to stderr. */
-  onError?: (error: unknown) => void;
+  /**
+   * Told about server-side failures (5xx answers, failed hooks), with the request's id when one
+   * request caused it; default logs one line to stderr (nothing when `logger` is given).
+   */
+  onError?: (error: unknown, details?: RelayErrorDetails) => void;
   /** Charges per buyer IP; default 10 per minute; `false` for none. */
   chargeRateLimit?: ChargeRateLimit | false;
   /** Largest `POST charges` body in bytes; default 16 KiB. */
@@ -98,6 +104,16 @@ export interface RelayOptions {
   orderTokenSecret?: string | readonly string[];
   /** Most units of the offer one charge may buy (`items[0].quantity`); default 10. */
   maxItemQuantity?: number;
+  /** Prometheus metrics made by `createRelayMetrics()`, served where you choose; none when absent. */
+  metrics?: RelayObserver;
+  /** Structured logs made by `createRelayLogger()`; none when absent. */
+  logger?: RelayLogger;
+}
+
+/** What `onError` is told besides the error. */
+export interface RelayErrorDetails {
+  /** The `X-Request-Id` of the request that failed. */
+  requestId?: string;
 }
 
 /** The options after checking, defaults filled in. */
@@ -114,7 +130,7 @@ export interface ResolvedRelayOptions {
   antifraud: WidgetSettings | null;
   onOrder: ((order: PublicOrder) => void | Promise<void>) | undefined;
   onEvent: ((event: RelayWebhookEvent) => void | Promise<void>) | undefined;
-  onError: (error: unknown) => void;
+  onError: (error: unknown, details?: RelayErrorDetails) => void;
   chargeRateLimit: ChargeRateLimit | false;
   maxBodyBytes: number;
   basePath: string;
@@ -124,6 +140,9 @@ export interface ResolvedRelayOptions {
   now: () => number;
   orderTokens: OrderTokens;
   maxItemQuantity: number;
+  /** Every observer (`metrics`, `logger`) as one; does nothing when none was given. */
+  observer: Required<RelayObserver>;
+  observing: boolean;
 }
 
 export const DEFAULT_CHARGE_RATE_LIMIT: ChargeRateLimit = { limit: 10, windowMs: 60_000 };
@@ -166,7 +185,7 @@ function checkApiBaseUrl(value: unknown): string {
   return base;
 }
 
-function checkClient(options: RelayOptions, apiBaseUrl: string, store: Store): PayClient {
+function checkClient(options: RelayOptions, apiBaseUrl: string, store: Store, observer?: Required<RelayObserver>): PayClient {
   const { client, clientId, clientSecret } = options;
   if (client !== undefined) {
     if (clientId !== undefined || clientSecret !== undefined) fail('client', 'replaces clientId/clientSecret: give one or the other.');
@@ -178,7 +197,9 @@ function checkClient(options: RelayOptions, apiBaseUrl: string, store: Store): P
   if (!isNonEmptyString(clientId)) fail('clientId', 'is required (or give a ready client).');
   if (!isNonEmptyString(clientSecret)) fail('clientSecret', 'is required (or give a ready client).');
   if (options.fetch !== undefined && typeof options.fetch !== 'function') fail('fetch', 'must be a function.');
-  return createClient({ baseUrl: apiBaseUrl, clientId, clientSecret, store, ...(options.fetch ? { fetch: options.fetch } : {}) });
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  const observation = observer ? { fetch: observedFetch(fetchImpl, observer), onPacingWait: (request: 'charge' | 'other', waitMs: number) => observer.queued({ request, waitMs }) } : {};
+  return createClient({ baseUrl: apiBaseUrl, clientId, clientSecret, store, ...(options.fetch ? { fetch: options.fetch } : {}), ...observation });
 }
 
 function checkOffers(value: unknown): (offerId: string) => Promise<boolean> {
@@ -317,8 +338,11 @@ function checkOrderTokenSecrets(options: RelayOptions): string[] {
 export function resolveRelayOptions(options: RelayOptions): ResolvedRelayOptions {
   if (typeof options !== 'object' || options === null) fail('options', 'are required.');
   const apiBaseUrl = checkApiBaseUrl(options.apiBaseUrl);
-  const store = checkStore(options.store);
-  const client = checkClient(options, apiBaseUrl, store);
+  const given = [checkObserver('metrics', options.metrics), checkObserver('logger', options.logger)];
+  const observing = given.some((observer) => observer !== undefined);
+  const observer = combineObservers(given);
+  const store = observing ? observedStore(checkStore(options.store), observer) : checkStore(options.store);
+  const client = checkClient(options, apiBaseUrl, store, observing ? observer : undefined);
   if (!isNonEmptyString(options.publicClientId)) fail('publicClientId', 'is required: the public card-tokenization client id.');
   if (options.clientSecret !== undefined && options.publicClientId === options.clientSecret) {
     fail('publicClientId', 'equals clientSecret: the public id is sent to browsers, the secret must never be.');
@@ -327,6 +351,8 @@ export function resolveRelayOptions(options: RelayOptions): ResolvedRelayOptions
   const orderTokenSecrets = checkOrderTokenSecrets(options);
   const secrets = [options.clientSecret, options.webhookSecret, ...orderTokenSecrets].filter(isNonEmptyString);
   if (options.now !== undefined && typeof options.now !== 'function') fail('now', 'must be a function.');
+  options.logger?.redactSecrets?.(secrets);
+  const onError = checkHook('onError', options.onError) ?? (options.logger ? undefined : reportToConsole);
   return {
     apiBaseUrl,
     client,
@@ -340,7 +366,10 @@ export function resolveRelayOptions(options: RelayOptions): ResolvedRelayOptions
     antifraud: checkWidgetSettings('antifraud', options.antifraud, secrets),
     onOrder: checkHook('onOrder', options.onOrder),
     onEvent: checkHook('onEvent', options.onEvent),
-    onError: checkHook('onError', options.onError) ?? reportToConsole,
+    onError: (error, details) => {
+      observer.error(error, details?.requestId);
+      onError?.(error, details);
+    },
     chargeRateLimit: checkRateLimit(options.chargeRateLimit),
     maxBodyBytes: checkWholeNumber('maxBodyBytes', options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES, 'bytes'),
     basePath: checkBasePath(options.basePath),
@@ -350,11 +379,19 @@ export function resolveRelayOptions(options: RelayOptions): ResolvedRelayOptions
     now: options.now ?? Date.now,
     orderTokens: createOrderTokens(orderTokenSecrets),
     maxItemQuantity: checkWholeNumber('maxItemQuantity', options.maxItemQuantity, DEFAULT_MAX_ITEM_QUANTITY, 'units'),
+    observer,
+    observing,
   };
 }
 
+function checkObserver(option: string, value: unknown): RelayObserver | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'object' || value === null) fail(option, `must be made by ${option === 'metrics' ? 'createRelayMetrics()' : 'createRelayLogger()'}.`);
+  return value as RelayObserver;
+}
+
 /** The default `onError`: the error's name and message on one line, never its body or stack. */
-function reportToConsole(error: unknown): void {
+function reportToConsole(error: unknown, details?: RelayErrorDetails): void {
   const { name, message } = error instanceof Error ? error : { name: 'Error', message: String(error) };
-  console.error(`pay-checkout relay: ${name}: ${message}`);
+  console.error(`pay-checkout relay: ${name}: ${message}${details?.requestId ? ` (request ${details.requestId})` : ''}`);
 }

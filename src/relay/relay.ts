@@ -11,7 +11,8 @@
  * | POST | `webhooks` | the API's event deliveries (only with `webhookSecret`) |
  *
  * The first four are widget routes: they answer CORS preflights and CORS headers for the
- * allowed origins. Every failure goes through `errors.ts`.
+ * allowed origins. Every failure goes through `errors.ts`. The request's id, `healthz`,
+ * `readyz`, the observers and `close()` wrap them all (operations/operated-relay.ts).
  */
 import { createConfigCache } from './config-cache.js';
 import { handleConfig } from './config-route.js';
@@ -24,10 +25,17 @@ import { createOrderBook, isOrderId } from './order-book.js';
 import { orderTokenOf } from './order-token.js';
 import { handleOrder, handleOrderEvents } from './orders-route.js';
 import { handleWebhook } from './webhooks-route.js';
+import { operateRelay, type RelayCloseOptions } from './operations/operated-relay.js';
+import { requestScoped } from './operations/request-scope.js';
 
 export interface Relay {
   /** Answers one request; `info.remoteAddress` is the socket's address (Node adapters pass it). */
   fetch(request: Request, info?: RelayRequestInfo): Promise<Response>;
+  /**
+   * Drains the relay for a stop: `readyz` answers 503 at once, after `graceMs` the open event
+   * streams are told to reconnect, and the promise resolves when the requests in flight are answered.
+   */
+  close(options?: RelayCloseOptions): Promise<void>;
 }
 
 interface Route {
@@ -77,7 +85,7 @@ export function createRelay(options: RelayOptions): Relay {
   };
   const { webhookSecret } = resolved;
 
-  function findRoute(path: string): Route | undefined {
+  function findRoute(path: string, context: RelayContext): Route | undefined {
     if (path === '/config') return { method: 'GET', widget: true, handle: (request) => handleConfig(request, context) };
     if (path === '/charges') return { method: 'POST', widget: true, handle: (request, info) => handleCharge(request, info, context) };
     if (path === '/webhooks' && webhookSecret !== undefined) {
@@ -100,7 +108,7 @@ export function createRelay(options: RelayOptions): Relay {
     return { method: 'GET', widget: true, handle };
   }
 
-  async function answer(request: Request, info: RelayRequestInfo, route: Route | undefined): Promise<Response> {
+  async function answer(request: Request, info: RelayRequestInfo, route: Route | undefined, context: RelayContext): Promise<Response> {
     // Not a failure of the relay's, so never told to onError.
     if (!HTTP_METHODS.has(request.method)) return errorResponse(new RelayError(501, 'not_implemented', 'The relay does not serve this method.'));
     try {
@@ -111,21 +119,23 @@ export function createRelay(options: RelayOptions): Relay {
       return await route.handle(request, info);
     } catch (error) {
       const refusal = toRelayError(error);
-      if (isServerSideFailure(refusal)) resolved.onError(error);
+      if (isServerSideFailure(refusal)) context.options.onError(error);
       return errorResponse(refusal);
     }
   }
 
-  return {
-    async fetch(request, info = {}) {
+  return operateRelay(
+    async (request, info) => {
       const path = routePath(request, resolved.basePath);
-      const route = path === undefined ? undefined : findRoute(path);
+      const scoped = requestScoped(context, info.requestId);
+      const route = path === undefined ? undefined : findRoute(path, scoped);
       const origin = request.headers.get('origin');
       if (route?.widget && request.method === 'OPTIONS') {
         return preflightResponse(request, resolved.allowedOrigins, [route.method]);
       }
-      const response = await answer(request, info, route);
+      const response = await answer(request, info, route, scoped);
       return route?.widget ? withCors(response, origin, resolved.allowedOrigins) : response;
     },
-  };
+    { basePath: resolved.basePath, store: resolved.store, client: resolved.client, observer: resolved.observer, observing: resolved.observing },
+  );
 }

@@ -12,6 +12,8 @@ import { DEFAULT_RELAY_HOST, DEFAULT_RELAY_PORT, parseRelayArguments, relayUsage
 import { relayRefusal, toNodeHandler } from './node.js';
 import type { RelayOptions } from './options.js';
 import { createRelay, type Relay } from './relay.js';
+import { commandOperations } from './operations/command-operations.js';
+import type { RelayCloseOptions } from './operations/operated-relay.js';
 
 export interface ServeRelayOptions extends RelayOptions {
   /** TCP port; 0 picks a free one. Default 4020. */
@@ -30,8 +32,8 @@ export interface ServedRelay {
   relay: Relay;
   /** The `node:http` server, with its timeouts set. */
   server: Server;
-  /** Drops open connections (event streams included) and closes the port. */
-  close(): Promise<void>;
+  /** Drains the relay (`Relay.close`), then drops what is still open and closes the port. */
+  close(options?: RelayCloseOptions): Promise<void>;
 }
 
 function originFor(host: string, port: number): string {
@@ -56,7 +58,8 @@ export async function serveRelay(options: ServeRelayOptions): Promise<ServedRela
     url: `${originFor(host, actualPort)}${(relayOptions.basePath ?? '').replace(/\/+$/, '')}`,
     relay,
     server,
-    async close() {
+    async close(drain) {
+      await relay.close(drain);
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
@@ -91,13 +94,21 @@ export async function runRelayCommand(args: string[], io: CliIo, env: NodeJS.Pro
     relayUsage().forEach((line) => io.out(line));
     return 0;
   }
-  const { port, host, redisUrl, ...options } = parsed.options;
+  const { port, host, redisUrl, operations: flags, ...options } = parsed.options;
+  let operations: Awaited<ReturnType<typeof commandOperations>>;
+  try {
+    operations = await commandOperations(flags);
+  } catch (error) {
+    io.err(`pay-checkout relay: ${(error as Error).message}`);
+    return 2;
+  }
+  const observers = { ...(operations.logger ? { logger: operations.logger } : {}), ...(operations.metrics ? { metrics: operations.metrics } : {}) };
   // Loaded only when asked for, so a relay without Redis never loads the Redis client.
   const store: Store | undefined =
     redisUrl === undefined ? undefined : (await import('../store/redis-store.js')).createRedisStore({ url: redisUrl });
   let served: ServedRelay;
   try {
-    served = await serveRelay({ ...options, port, host, ...(store ? { store } : {}) });
+    served = await serveRelay({ ...options, port, host, ...(store ? { store } : {}), ...observers });
   } catch (error) {
     await store?.close();
     if (error instanceof TypeError) {
@@ -110,8 +121,20 @@ export async function runRelayCommand(args: string[], io: CliIo, env: NodeJS.Pro
   // Listening for signals before the URL is printed, so a stop sent as soon as it is read is not missed.
   const stopped = nextStopSignal();
   io.out(`pay-checkout relay listening on ${served.url}`);
+  let metricsUrl: string | undefined;
+  try {
+    metricsUrl = await operations.listen(host);
+  } catch (error) {
+    io.err(`pay-checkout relay: cannot serve metrics on ${host}:${flags.metricsPort}: ${(error as Error).message}`);
+    await served.close();
+    await store?.close();
+    return 1;
+  }
+  if (metricsUrl) io.out(`pay-checkout relay metrics on ${metricsUrl}`);
   const signal = await stopped;
-  await served.close();
+  // readyz turns 503 now; the balancer stops sending buyers during the grace, then the drain ends.
+  await served.close({ graceMs: flags.shutdownGraceMs });
+  await operations.close();
   await store?.close();
   io.err(`pay-checkout relay stopped (${signal})`);
   return 0;

@@ -52,8 +52,11 @@ function secretOf(body: unknown): string {
 }
 
 /** The answer to a delivery whose mark is already taken: applied (a repeat) or being applied. */
-function repeatAnswer(mark: string | undefined): Response {
-  if (mark === DONE) return jsonResponse(200, { received: true, duplicate: true });
+function repeatAnswer(mark: string | undefined, context: RelayContext): Response {
+  if (mark === DONE) {
+    context.options.observer.webhook('duplicate', context.requestId);
+    return jsonResponse(200, { received: true, duplicate: true });
+  }
   throw new RelayError(409, 'in_processing', 'This delivery is being processed; deliver it again later.');
 }
 
@@ -77,16 +80,17 @@ export async function handleWebhook(request: Request, context: RelayContext, web
   }
   const mark = `relay:webhook-delivery:${deliveryDedupKey(result.data)}`;
   const earlier = await options.store.get(mark);
-  if (earlier !== undefined) return repeatAnswer(earlier);
+  if (earlier !== undefined) return repeatAnswer(earlier, context);
   if (needsConfirmation(status)) {
     const apiStatus = await statusAtApi(options.client, data.id);
     if (apiStatus !== status) {
       options.onError(new UnconfirmedWebhookError({ event, orderId: data.id, claimedStatus: status, apiStatus }));
+      options.observer.webhook('unconfirmed', context.requestId);
       return jsonResponse(200, { received: true, confirmed: false });
     }
   }
   if (!(await options.store.setIfAbsent(mark, PROCESSING, { ttlMs: WEBHOOK_PROCESSING_TTL_MS }))) {
-    return repeatAnswer(await options.store.get(mark));
+    return repeatAnswer(await options.store.get(mark), context);
   }
   try {
     await orders.applyStatus(data.id, status);
@@ -96,5 +100,6 @@ export async function handleWebhook(request: Request, context: RelayContext, web
     throw error;
   }
   await options.store.set(mark, DONE, { ttlMs: WEBHOOK_DEDUP_TTL_MS });
+  options.observer.webhook('applied', context.requestId);
   return jsonResponse(200, { received: true });
 }

@@ -13,6 +13,8 @@ const run = promisify(execFile);
 interface PackageManifest {
   dependencies: Record<string, string>;
   devDependencies: Record<string, string>;
+  peerDependencies: Record<string, string>;
+  peerDependenciesMeta: Record<string, { optional?: boolean }>;
   scripts: Record<string, string>;
   sideEffects: string[];
   customElements: string;
@@ -69,8 +71,15 @@ describe('package.json', () => {
   });
 
   it('depends at run time on exactly the packages the sources import; the rest, tsx included, is for development', () => {
-    const { dependencies, devDependencies } = manifest;
-    assert.deepEqual(Object.keys(dependencies).sort(), importedPackages(join(ROOT, 'src')));
+    const { dependencies, devDependencies, peerDependencies, peerDependenciesMeta } = manifest;
+    // The relay's metrics and logs load theirs only when turned on: optional peers, never installed for the widget.
+    const peers = Object.keys(peerDependencies).sort();
+    assert.deepEqual(peers, ['pino', 'pino-pretty', 'prom-client']);
+    for (const peer of peers) {
+      assert.equal(peerDependenciesMeta[peer]?.optional, true, `${peer} is an optional peer`);
+      assert.ok(peer in devDependencies, `${peer} is installed for the tests`);
+    }
+    assert.deepEqual([...Object.keys(dependencies), ...peers].sort(), importedPackages(join(ROOT, 'src')));
     // bin/ runs the sources through tsx only in a clone, where npm installs the development packages.
     assert.ok('tsx' in devDependencies && !('tsx' in dependencies));
   });

@@ -38,7 +38,7 @@ describe('cross-origin rules', () => {
     const allowed = await relay.call('GET', '/config?offer=77BcHrY', { headers: { Origin: SHOP } });
     assert.equal(allowed.status, 200);
     assert.equal(allowed.headers.get('Access-Control-Allow-Origin'), SHOP);
-    assert.equal(allowed.headers.get('Access-Control-Expose-Headers'), 'Retry-After');
+    assert.equal(allowed.headers.get('Access-Control-Expose-Headers'), 'Retry-After, X-Request-Id');
     const other = await relay.call('GET', '/config?offer=77BcHrY', { headers: { Origin: ELSEWHERE } });
     assert.equal(other.headers.get('Access-Control-Allow-Origin'), null);
   });

@@ -1,0 +1,233 @@
+/**
+ * What a relay does for its operator around every request: the request's id, the health and
+ * readiness routes, the observers' events, and the drain of `close()`.
+ *
+ * `GET healthz` answers 200 while the process can answer at all. `GET readyz` answers 200 when
+ * the store answers and an access token is at hand (cached, or fetched now from the token
+ * endpoint), else 503 with the reason; both are cheap, answer no CORS, are never cached and
+ * pass no buyer limit. `close()` turns `readyz` to 503 first, waits `graceMs` for the load
+ * balancer to notice, ends the open event streams with a reconnect hint (the browser's
+ * EventSource reconnects, through the balancer, to another instance), then waits for the
+ * requests in flight (a charge included) to be answered.
+ */
+import type { PayClient } from '../../client/index.js';
+import type { Store } from '../../store/store.js';
+import type { RelayRequestInfo } from '../context.js';
+import { errorResponse, jsonResponse, RelayError } from '../errors.js';
+import { chargeMethodOf } from './charge-labels.js';
+import type { RelayObserver } from './observer.js';
+import { REQUEST_ID_HEADER, requestIdOf } from './request-id.js';
+
+/** How `close()` drains. */
+export interface RelayCloseOptions {
+  /** Milliseconds between `readyz` turning 503 and the event streams being ended; default 0. */
+  graceMs?: number;
+  /** Longest wait for the requests in flight after that; default 30000. */
+  timeoutMs?: number;
+}
+
+export interface OperationsSettings {
+  basePath: string;
+  store: Store;
+  client: PayClient;
+  observer: Required<RelayObserver>;
+  /** False when no observer was given: nothing is measured then. */
+  observing: boolean;
+}
+
+/** The relay's handler before operations: it gets the request's id in `info`. */
+export type InnerHandler = (request: Request, info: RelayRequestInfo & { requestId: string }) => Promise<Response>;
+
+export interface OperatedRelay {
+  fetch(request: Request, info?: RelayRequestInfo): Promise<Response>;
+  close(options?: RelayCloseOptions): Promise<void>;
+}
+
+/** How long each readiness check may take before it counts as failed. */
+export const READINESS_STORE_TIMEOUT_MS = 2_000;
+export const READINESS_TOKEN_TIMEOUT_MS = 5_000;
+const READINESS_KEY = 'relay:readiness-probe';
+
+/** Sent before an event stream is ended by a drain: reconnect after one second. */
+const RECONNECT = new TextEncoder().encode('retry: 1000\n\n');
+
+/** The route's template, for labels and logs: the id of an order is never a label value. */
+function routeTemplate(path: string | undefined): string {
+  if (path === undefined) return 'other';
+  if (path === '/config' || path === '/charges' || path === '/webhooks') return path;
+  if (/^\/orders\/[^/]+$/.test(path)) return '/orders/{id}';
+  if (/^\/orders\/[^/]+\/events$/.test(path)) return '/orders/{id}/events';
+  return 'other';
+}
+
+function pathUnder(request: Request, basePath: string): string | undefined {
+  const { pathname } = new URL(request.url);
+  if (basePath !== '' && pathname !== basePath && !pathname.startsWith(`${basePath}/`)) return undefined;
+  const path = pathname.slice(basePath.length);
+  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** The answer with the request's id in its headers. */
+function withRequestId(response: Response, requestId: string): Response {
+  const headers = new Headers(response.headers);
+  headers.set(REQUEST_ID_HEADER, requestId);
+  // A widget answer the page may read: the id too, so a buyer's report can quote it.
+  if (headers.has('access-control-allow-origin')) headers.append('Access-Control-Expose-Headers', REQUEST_ID_HEADER);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** The small JSON body of an answer the relay made itself (an error, a created charge). */
+async function jsonOf(response: Response): Promise<Record<string, unknown> | undefined> {
+  if (!(response.headers.get('content-type') ?? '').startsWith('application/json')) return undefined;
+  try {
+    return (await response.clone().json()) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+}
+
+export function operateRelay(inner: InnerHandler, settings: OperationsSettings): OperatedRelay {
+  const { basePath, store, client, observer } = settings;
+  let draining = false;
+  let streamsEnding = false;
+  let inFlight = 0;
+  let idle: (() => void) | undefined;
+  const openStreams = new Set<() => void>();
+
+  async function unreadiness(): Promise<string | undefined> {
+    if (draining) return 'draining';
+    try {
+      await withTimeout(store.get(READINESS_KEY), READINESS_STORE_TIMEOUT_MS);
+    } catch {
+      return 'store_unavailable';
+    }
+    try {
+      await client.getAccessToken({ signal: AbortSignal.timeout(READINESS_TOKEN_TIMEOUT_MS) });
+    } catch {
+      return 'api_unavailable';
+    }
+    return undefined;
+  }
+
+  async function probe(request: Request, path: '/healthz' | '/readyz'): Promise<Response> {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return errorResponse(new RelayError(405, 'method_not_allowed', 'Use GET here.', { headers: { Allow: 'GET, HEAD' } }));
+    }
+    if (path === '/healthz') return jsonResponse(200, { status: 'ok' });
+    const reason = await unreadiness();
+    return reason === undefined ? jsonResponse(200, { status: 'ready' }) : jsonResponse(503, { status: 'unready', reason });
+  }
+
+  /** The event stream, counted while open and ended by a drain. */
+  function tracked(response: Response): Response {
+    const reader = response.body!.getReader();
+    let output: ReadableStreamDefaultController<Uint8Array> | undefined;
+    let finished = false;
+    const finish = () => {
+      if (finished) return;
+      finished = true;
+      openStreams.delete(end);
+      observer.streamClosed();
+    };
+    const end = () => {
+      if (finished) return;
+      try {
+        output?.enqueue(RECONNECT);
+        output?.close();
+      } catch {
+        // Already closed by the reader's side.
+      }
+      finish();
+      reader.cancel('draining').catch(() => undefined);
+    };
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        output = controller;
+      },
+      async pull(controller) {
+        try {
+          const { done, value } = await reader.read();
+          if (finished) return;
+          if (done) {
+            controller.close();
+            finish();
+          } else {
+            controller.enqueue(value);
+          }
+        } catch (error) {
+          if (finished) return;
+          controller.error(error);
+          finish();
+        }
+      },
+      cancel(reason) {
+        finish();
+        return reader.cancel(reason);
+      },
+    });
+    observer.streamOpened();
+    openStreams.add(end);
+    if (streamsEnding) end();
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  }
+
+  async function observe(request: Request, requestId: string, route: string, response: Response, started: number): Promise<void> {
+    const body = response.status >= 400 || (route === '/charges' && response.status === 201) ? await jsonOf(response) : undefined;
+    const refusal = response.status >= 400 ? ((body?.['error'] as { type?: unknown } | undefined)?.type as string | undefined) : undefined;
+    observer.request({
+      requestId,
+      method: request.method,
+      route,
+      status: response.status,
+      durationMs: Math.round(performance.now() - started),
+      ...(refusal === undefined ? {} : { refusal }),
+    });
+    if (route === '/charges' && request.method === 'POST') {
+      const method = typeof body?.['paymentMethod'] === 'string' ? body['paymentMethod'] : (chargeMethodOf(request) ?? 'unknown');
+      const outcome = response.status === 201 && typeof body?.['status'] === 'string' ? body['status'] : (refusal ?? `http_${response.status}`);
+      observer.charge({ requestId, method, outcome });
+    }
+  }
+
+  return {
+    async fetch(request, info = {}) {
+      const started = performance.now();
+      const requestId = requestIdOf(request);
+      const path = pathUnder(request, basePath);
+      if (path === '/healthz' || path === '/readyz') return withRequestId(await probe(request, path), requestId);
+      inFlight += 1;
+      let response: Response;
+      try {
+        response = await inner(request, { ...info, requestId });
+      } finally {
+        inFlight -= 1;
+        if (inFlight === 0) idle?.();
+      }
+      if (settings.observing && request.method !== 'OPTIONS') await observe(request, requestId, routeTemplate(path), response, started);
+      const isStream = response.body !== null && (response.headers.get('content-type') ?? '').startsWith('text/event-stream');
+      return withRequestId(isStream ? tracked(response) : response, requestId);
+    },
+
+    async close({ graceMs = 0, timeoutMs = 30_000 } = {}) {
+      if (!draining) observer.lifecycle('draining');
+      draining = true;
+      if (graceMs > 0) await sleep(graceMs);
+      streamsEnding = true;
+      [...openStreams].forEach((end) => end());
+      if (inFlight > 0) {
+        await withTimeout(new Promise<void>((resolve) => (idle = resolve)), timeoutMs).catch(() => undefined);
+      }
+      observer.lifecycle('drained');
+    },
+  };
+}
