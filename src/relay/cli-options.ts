@@ -24,6 +24,8 @@ export interface RelayCommandOptions {
   webhookSecret: string | undefined;
   trustProxy: boolean | number;
   basePath: string;
+  /** Use the sandbox's anti-fraud profiler and 3-D Secure at `--api`, so cards can be paid. */
+  sandboxProviders: boolean;
 }
 
 export type RelayArgumentsParse =
@@ -53,6 +55,7 @@ export function relayUsage(): string[] {
     `  --webhook-secret SECRET   the webhook secret; enables POST webhooks (or env ${WEBHOOK_SECRET_ENV})`,
     '  --trust-proxy N|true      believe X-Forwarded-For for N proxies (true: all); default: no',
     '  --base-path PATH          where the routes live, e.g. /api/pay (default: /)',
+    '  --sandbox-providers       use the sandbox\'s anti-fraud profiler and 3-D Secure at --api (cards need them)',
     '  -h, --help                show this help',
     '',
     `Secrets in the environment (${CLIENT_SECRET_ENV}, ${WEBHOOK_SECRET_ENV}) stay out of the process list;`,
@@ -88,6 +91,7 @@ function readArgs(args: readonly string[]) {
       'webhook-secret': { type: 'string' },
       'trust-proxy': { type: 'string' },
       'base-path': { type: 'string' },
+      'sandbox-providers': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -137,6 +141,7 @@ export function parseRelayArguments(args: readonly string[], env: Readonly<Recor
       webhookSecret: values['webhook-secret'] ?? (env[WEBHOOK_SECRET_ENV] || undefined),
       trustProxy,
       basePath: values['base-path'] ?? '',
+      sandboxProviders: values['sandbox-providers'] ?? false,
     },
   };
 }
