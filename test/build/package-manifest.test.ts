@@ -12,6 +12,8 @@ const run = promisify(execFile);
 
 interface PackageManifest {
   dependencies: Record<string, string>;
+  peerDependencies: Record<string, string>;
+  peerDependenciesMeta: Record<string, { optional?: boolean }>;
   devDependencies: Record<string, string>;
   scripts: Record<string, string>;
   sideEffects: string[];
@@ -69,8 +71,11 @@ describe('package.json', () => {
   });
 
   it('depends at run time on exactly the packages the sources import; the rest, tsx included, is for development', () => {
-    const { dependencies, devDependencies } = manifest;
-    assert.deepEqual(Object.keys(dependencies).sort(), importedPackages(join(ROOT, 'src')));
+    const { dependencies, devDependencies, peerDependencies, peerDependenciesMeta } = manifest;
+    assert.deepEqual([...Object.keys(dependencies), ...Object.keys(peerDependencies)].sort(), importedPackages(join(ROOT, 'src')));
+    // The Redis client only for the Redis store: a shop using the widget alone installs none.
+    assert.deepEqual(peerDependencies, { ioredis: devDependencies['ioredis'] });
+    assert.deepEqual(peerDependenciesMeta, { ioredis: { optional: true } });
     // bin/ runs the sources through tsx only in a clone, where npm installs the development packages.
     assert.ok('tsx' in devDependencies && !('tsx' in dependencies));
   });
@@ -79,8 +84,8 @@ describe('package.json', () => {
     assert.equal(manifest.scripts['prepack'], 'npm run build');
   });
 
-  it('publishes the command line, dist/ but the demo page, and the manifest', () => {
-    assert.deepEqual(manifest.files, ['bin', 'dist', '!dist/demo', 'custom-elements.json']);
+  it('publishes the command line, dist/ but the demo page, the manifest, the guides, the sources its maps point at, and the licence', () => {
+    assert.deepEqual(manifest.files, ['bin', 'dist', '!dist/demo', 'custom-elements.json', 'docs/*.md', 'src', 'LICENSE']);
     assert.equal(manifest.customElements, 'custom-elements.json');
     assert.equal(manifest.exports['./custom-elements.json'], './custom-elements.json');
   });
