@@ -33,7 +33,8 @@ export function widgetDevelopmentBuildConfig(options: { outDir: string; logLevel
     build: {
       outDir: options.outDir,
       emptyOutDir: true,
-      sourcemap: false,
+      // Published with src/, so a shop's debugger steps through the sources.
+      sourcemap: true,
       reportCompressedSize: false,
       minify: false,
       lib: {

@@ -26,6 +26,8 @@ export interface RelayCommandOptions {
   trustProxy: boolean | number;
   basePath: string;
   operations: OperationsFlags;
+  /** Use the sandbox's anti-fraud profiler and 3-D Secure at `--api`, so cards can be paid. */
+  sandboxProviders: boolean;
 }
 
 export type RelayArgumentsParse =
@@ -56,6 +58,7 @@ export function relayUsage(): string[] {
     '  --trust-proxy N|true      believe X-Forwarded-For for N proxies (true: all); default: no',
     '  --base-path PATH          where the routes live, e.g. /api/pay (default: /)',
     ...operationsUsage(),
+    '  --sandbox-providers       use the sandbox\'s anti-fraud profiler and 3-D Secure at --api (cards need them)',
     '  -h, --help                show this help',
     '',
     `Secrets in the environment (${CLIENT_SECRET_ENV}, ${WEBHOOK_SECRET_ENV}) stay out of the process list;`,
@@ -91,6 +94,7 @@ function readArgs(args: readonly string[]) {
       'webhook-secret': { type: 'string' },
       'trust-proxy': { type: 'string' },
       'base-path': { type: 'string' },
+      'sandbox-providers': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
       ...OPERATIONS_ARGS,
     },
@@ -144,6 +148,7 @@ export function parseRelayArguments(args: readonly string[], env: Readonly<Recor
       trustProxy,
       basePath: values['base-path'] ?? '',
       operations: operations.flags,
+      sandboxProviders: values['sandbox-providers'] ?? false,
     },
   };
 }

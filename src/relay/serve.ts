@@ -66,6 +66,20 @@ export async function serveRelay(options: ServeRelayOptions): Promise<ServedRela
   };
 }
 
+/**
+ * The widget settings of the sandbox's own anti-fraud profiler and 3-D Secure server, which it
+ * serves beside its API (docs/sandbox.md, "Pages and scripts beside the API"). Without them the
+ * widget leaves `credit_card` and `threeDs` out: a card charge needs a profiling reference
+ * (public-api.md, "POST /public_api/payments/").
+ */
+export function sandboxProviderSettings(apiBaseUrl: string): Pick<RelayOptions, 'threeDSecure' | 'antifraud'> {
+  const origin = apiBaseUrl.replace(/\/+$/, '');
+  return {
+    threeDSecure: { provider: 'sandbox', sessionsUrl: `${origin}/sandbox/3ds/sessions` },
+    antifraud: { provider: 'sandbox', scriptUrl: `${origin}/sandbox/profiler.js` },
+  };
+}
+
 /** Resolves with the first SIGINT or SIGTERM from now on. */
 function nextStopSignal(): Promise<NodeJS.Signals> {
   const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM'];
@@ -94,7 +108,7 @@ export async function runRelayCommand(args: string[], io: CliIo, env: NodeJS.Pro
     relayUsage().forEach((line) => io.out(line));
     return 0;
   }
-  const { port, host, redisUrl, operations: flags, ...options } = parsed.options;
+  const { port, host, redisUrl, sandboxProviders, operations: flags, ...options } = parsed.options;
   let operations: Awaited<ReturnType<typeof commandOperations>>;
   try {
     operations = await commandOperations(flags);
@@ -108,7 +122,14 @@ export async function runRelayCommand(args: string[], io: CliIo, env: NodeJS.Pro
     redisUrl === undefined ? undefined : (await import('../store/redis-store.js')).createRedisStore({ url: redisUrl });
   let served: ServedRelay;
   try {
-    served = await serveRelay({ ...options, port, host, ...(store ? { store } : {}), ...observers });
+    served = await serveRelay({
+      ...options,
+      ...(sandboxProviders ? sandboxProviderSettings(options.apiBaseUrl) : {}),
+      port,
+      host,
+      ...(store ? { store } : {}),
+      ...observers,
+    });
   } catch (error) {
     await store?.close();
     if (error instanceof TypeError) {

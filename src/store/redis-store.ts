@@ -5,7 +5,8 @@
  * atomic on the server. Needs Redis 5 or later (scripts that read TIME and then write).
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { Redis, type RedisOptions } from 'ioredis';
+import type { Redis, RedisOptions } from 'ioredis';
+import { loadIoredis } from './ioredis-module.js';
 import type { SlotReservation, Store, StoreSetOptions } from './store.js';
 
 export interface RedisStoreOptions {
@@ -22,6 +23,9 @@ export interface RedisStoreOptions {
    */
   onError?: (error: unknown) => void;
 }
+
+// Loaded with the module, so a missing ioredis is reported where the store is imported.
+const { Redis: RedisClient } = await loadIoredis();
 
 export const DEFAULT_REDIS_KEY_PREFIX = 'pay-checkout:';
 
@@ -100,7 +104,7 @@ export function createRedisStore({ url, redis, keyPrefix = DEFAULT_REDIS_KEY_PRE
   // ioredis's own prefix would apply to keys but not to channels; one prefix, applied here, covers both.
   if (redis?.keyPrefix !== undefined) throw new TypeError('createRedisStore: use `keyPrefix`, not `redis.keyPrefix`');
 
-  const client = url === undefined ? new Redis(redis ?? {}) : new Redis(url, redis ?? {});
+  const client = url === undefined ? new RedisClient(redis ?? {}) : new RedisClient(url, redis ?? {});
   if (onError) client.on('error', onError);
   let subscriber: Redis | undefined;
   /** Per prefixed channel: one entry per subscription (the same function twice is two), and the SUBSCRIBE in flight. */

@@ -12,9 +12,9 @@ const run = promisify(execFile);
 
 interface PackageManifest {
   dependencies: Record<string, string>;
-  devDependencies: Record<string, string>;
   peerDependencies: Record<string, string>;
   peerDependenciesMeta: Record<string, { optional?: boolean }>;
+  devDependencies: Record<string, string>;
   scripts: Record<string, string>;
   sideEffects: string[];
   customElements: string;
@@ -72,9 +72,10 @@ describe('package.json', () => {
 
   it('depends at run time on exactly the packages the sources import; the rest, tsx included, is for development', () => {
     const { dependencies, devDependencies, peerDependencies, peerDependenciesMeta } = manifest;
-    // The relay's metrics and logs load theirs only when turned on: optional peers, never installed for the widget.
+    // Optional peers, never installed for a shop that uses the widget alone: the Redis client for
+    // the Redis store, and the relay's metrics and logs, loaded only when turned on.
     const peers = Object.keys(peerDependencies).sort();
-    assert.deepEqual(peers, ['pino', 'pino-pretty', 'prom-client']);
+    assert.deepEqual(peers, ['ioredis', 'pino', 'pino-pretty', 'prom-client']);
     for (const peer of peers) {
       assert.equal(peerDependenciesMeta[peer]?.optional, true, `${peer} is an optional peer`);
       assert.ok(peer in devDependencies, `${peer} is installed for the tests`);
@@ -88,8 +89,8 @@ describe('package.json', () => {
     assert.equal(manifest.scripts['prepack'], 'npm run build');
   });
 
-  it('publishes the command line, dist/ but the demo page, and the manifest', () => {
-    assert.deepEqual(manifest.files, ['bin', 'dist', '!dist/demo', 'custom-elements.json']);
+  it('publishes the command line, dist/ but the demo page, the manifest, the guides, the sources its maps point at, and the licence', () => {
+    assert.deepEqual(manifest.files, ['bin', 'dist', '!dist/demo', 'custom-elements.json', 'docs/*.md', 'src', 'LICENSE']);
     assert.equal(manifest.customElements, 'custom-elements.json');
     assert.equal(manifest.exports['./custom-elements.json'], './custom-elements.json');
   });

@@ -88,6 +88,34 @@ describe('pay-checkout relay', () => {
     }
   });
 
+  it('gives the widget the sandbox\'s profiler and 3-D Secure with --sandbox-providers, and neither without it', async () => {
+    const settingsOf = async (extra: string[]) => {
+      const child = spawn(
+        process.execPath,
+        [bin, 'relay', '--api', `${running.baseUrl}/`, '--client-id', CLIENT_ID, '--client-secret', CLIENT_SECRET, '--public-client-id', PUBLIC_CLIENT_ID, '--offers', '77BcHrY', '--port', '0', ...extra],
+        { stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      try {
+        const [first] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
+        const url = /listening on (\S+)$/.exec(first)![1]!;
+        const config = (await (await fetch(`${url}/config?offer=77BcHrY`)).json()) as { threeDSecure: unknown; antifraud: unknown };
+        return { threeDSecure: config.threeDSecure, antifraud: config.antifraud };
+      } finally {
+        child.kill('SIGTERM');
+      }
+    };
+    assert.deepEqual(await settingsOf([]), { threeDSecure: null, antifraud: null });
+    const settings = await settingsOf(['--sandbox-providers']);
+    assert.deepEqual(settings, {
+      threeDSecure: { provider: 'sandbox', sessionsUrl: `${running.baseUrl}/sandbox/3ds/sessions` },
+      antifraud: { provider: 'sandbox', scriptUrl: `${running.baseUrl}/sandbox/profiler.js` },
+    });
+    // The sandbox really serves the profiler where the widget is sent.
+    const script = await fetch((settings.antifraud as { scriptUrl: string }).scriptUrl);
+    assert.equal(script.status, 200);
+    assert.match(script.headers.get('content-type') ?? '', /javascript/);
+  });
+
   it('says where the secrets can come from in --help', async () => {
     const { stdout } = await run(process.execPath, [bin, 'relay', '--help']);
     assert.match(stdout, /^Usage: pay-checkout relay/);

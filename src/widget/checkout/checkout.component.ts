@@ -182,6 +182,8 @@ export class PayCheckout extends LitElement {
   /** Authenticates `threeDs` payments; by default the one the relay's configuration names. */
   declare threeDSecureProvider: ThreeDSecureProvider | undefined;
 
+  private noted = false;
+
   private get resolvedLocale(): SupportedLocale {
     return this.localeController.locale;
   }
@@ -325,15 +327,30 @@ export class PayCheckout extends LitElement {
     if (this.method === undefined || !methods.includes(this.method)) this.method = methods[0];
   }
 
+  /** Writes the production build's one console line about this checkout, once. */
+  private note(why: string): void {
+    if (this.noted) return;
+    this.noted = true;
+    console.warn(`pay-checkout: ${why}, see docs/widget.md#console`);
+  }
+
   protected override updated(): void {
     if (DEV_MODE) {
       warnAboutSettings(this);
       warnAboutLoadFailure(this, this.configController.error);
+    } else if (this.configController.error) {
+      // Production builds keep one short line for the setups that leave a buyer with less to pay
+      // with than the offer takes, so the page's developer knows where to look (docs/widget.md, "Console").
+      this.note(`relay ${this.relay} ${(this.configController.error as { status?: number }).status ?? 'unreachable'}`);
     }
     const config = this.config;
     if (this.readyPending && config && this.configController.status === 'ready') {
       this.readyPending = false;
       if (DEV_MODE) warnAboutLeftOutMethods(this, config, { profiler: this.profiler, threeDSecure: this.threeDSecure });
+      else {
+        const left = offeredMethods(config, parseMethodList(this.methods), () => true).filter((method) => !this.offeredMethods.includes(method));
+        if (left.length) this.note(`${left} left out: no provider`);
+      }
       this.dispatchEvent(
         new PayReadyEvent({ offer: config.offer, currency: config.product.currency, methods: this.offeredMethods }),
       );
