@@ -10,6 +10,7 @@ import { basename, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { elementsOf, reactDeclarations, vueDeclarations, type ElementTypeInfo } from '../../scripts/element-types.js';
+import { PAY_CHECKOUT_EVENTS, PAY_CHECKOUT_PROPERTIES } from '../../src/react/index.js';
 import { ROOT } from './package-layout.js';
 
 const run = promisify(execFile);
@@ -86,6 +87,14 @@ describe('the tags\' types generated from custom-elements.json (dist/jsx/)', { t
       ['relay=relay', 'offer=offer', 'locale=locale', 'methods=methods', 'askBirthDate=ask-birth-date', 'customer', 'metadata', 'cardTokenizer', 'antifraudProfiler', 'threeDSecureProvider'],
     );
     assert.deepEqual(checkout.events, ['pay-ready', 'pay-method-change', 'pay-before-submit', 'pay-order-created', 'pay-paid', 'pay-failed', 'pay-status-change', 'pay-antifraud-fallback', 'pay-result-action']);
+  });
+
+  // pay-checkout/react maps the same properties and events: an element that gains one must gain its prop.
+  it('are the properties and events <PayCheckout> of pay-checkout/react maps', () => {
+    const checkout = elements.find((element) => element.tagName === 'pay-checkout');
+    assert.ok(checkout);
+    assert.deepEqual(Object.values(PAY_CHECKOUT_EVENTS), checkout.events);
+    assert.deepEqual([...PAY_CHECKOUT_PROPERTIES], checkout.properties.filter((property) => property.attribute === undefined).map((property) => property.name));
   });
 
   it('compile a TSX page and a Vue component against React.JSX.IntrinsicElements and GlobalComponents, refusing wrong uses', async () => {
