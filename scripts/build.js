@@ -5,7 +5,8 @@
 //    entries resolve to under the `development` condition: the same code, with the warnings.
 // 2. The script-tag builds in dist/cdn/ (vite.build-cdn.config.ts): pay-checkout.js (ES module with
 //    on-demand chunks), pay-checkout.classic.js (IIFE) and pay-checkout.dev.js (Lit in dev mode).
-// 3. custom-elements.json from the components' JSDoc (custom-elements-manifest.config.mjs).
+// 3. custom-elements.json from the components' JSDoc (custom-elements-manifest.config.mjs), and
+//    from it dist/jsx/react.d.ts and dist/jsx/vue.d.ts, the tags' types (scripts/element-types.ts).
 // It prints each step's time, the chunks' sizes against their budget and what each dependency costs.
 //
 // `npm run size` (`--size`) builds only the module variant, into a temporary directory, walks each
@@ -14,7 +15,7 @@
 // measures the same and exits 1 when a budget is exceeded.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +30,7 @@ const bin = (name) => join(root, 'node_modules', '.bin', name);
 const { buildCdnVariant, checkBudgets, measureCdnBundle, sizesOf } = await tsImport('./cdn-bundle.ts', import.meta.url);
 const { pathSummary, sizeSection, sizeSummary, writeSizeSection } = await tsImport('./bundle-report.ts', import.meta.url);
 const { checkPathBudgets } = await tsImport('./buyer-paths.ts', import.meta.url);
+const { elementsOf, reactDeclarations, vueDeclarations } = await tsImport('./element-types.ts', import.meta.url);
 const { widgetDevelopmentBuildConfig, WIDGET_DEVELOPMENT_DIR } = await tsImport('../vite.build-widget-development.config.ts', import.meta.url);
 
 async function step(title, run) {
@@ -102,6 +104,12 @@ if (process.argv.includes('--budgets')) {
   await step('script-tag build: dist/cdn/pay-checkout.classic.js', () => buildCdnVariant('classic', { outDir: cdnDir }));
   await step('development build: dist/cdn/pay-checkout.dev.js', () => buildCdnVariant('development', { outDir: cdnDir }));
   await step('custom-elements.json', () => runTool(process.execPath, [join(root, 'node_modules/@custom-elements-manifest/analyzer/cem.js'), 'analyze']));
+  await step('dist/jsx/: the tags\' types for React and Vue, from custom-elements.json', () => {
+    const elements = elementsOf(JSON.parse(readFileSync(join(root, 'custom-elements.json'), 'utf8')));
+    mkdirSync(join(dist, 'jsx'), { recursive: true });
+    writeFileSync(join(dist, 'jsx', 'react.d.ts'), reactDeclarations(elements, '../widget/index.js'));
+    writeFileSync(join(dist, 'jsx', 'vue.d.ts'), vueDeclarations(elements, '../widget/index.js'));
+  });
   console.log(sizeSummary(report));
   const classic = sizesOf(readFileSync(join(cdnDir, 'pay-checkout.classic.js'), 'utf8'));
   console.log(`  pay-checkout.classic.js (everything inlined): ${(classic.gzip / 1000).toFixed(1)} KB gzip`);

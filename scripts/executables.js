@@ -33,6 +33,11 @@ export function findRedisServer() {
   return findExecutable('REDIS_SERVER_PATH', ['/usr/bin/redis-server', '/usr/local/bin/redis-server']);
 }
 
+/** @returns {string | undefined} nginx: NGINX_PATH, then /usr/sbin (Debian's package) and /usr/local/sbin. */
+export function findNginx() {
+  return findExecutable('NGINX_PATH', ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/local/nginx/sbin/nginx']);
+}
+
 /**
  * Flags for headless Chromium on a CI-like machine. As root Chromium refuses to start
  * without --no-sandbox; the rest stop it from calling home on a machine with no network.

@@ -3,7 +3,7 @@
 // the run stops with a message saying how to install it.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { findChromium, findRedisServer } from './executables.js';
+import { findChromium, findNginx, findRedisServer } from './executables.js';
 
 const isRoot = process.getuid?.() === 0;
 const hasApt = existsSync('/usr/bin/apt-get');
@@ -43,4 +43,11 @@ ensure(
   findRedisServer,
   'redis-server',
   'Install it (Debian/Ubuntu: `sudo apt-get install redis-server`) or set REDIS_SERVER_PATH to a redis-server executable.',
+);
+
+ensure(
+  'nginx',
+  findNginx,
+  'nginx',
+  'Install it (Debian/Ubuntu: `sudo apt-get install nginx`) or set NGINX_PATH to an nginx executable.',
 );

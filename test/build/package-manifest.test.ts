@@ -73,9 +73,10 @@ describe('package.json', () => {
   it('depends at run time on exactly the packages the sources import; the rest, tsx included, is for development', () => {
     const { dependencies, devDependencies, peerDependencies, peerDependenciesMeta } = manifest;
     // Optional peers, never installed for a shop that uses the widget alone: the Redis client for
-    // the Redis store, and the relay's metrics and logs, loaded only when turned on.
+    // the Redis store, the relay's metrics and logs, loaded only when turned on, and React for the
+    // `pay-checkout/react` wrapper.
     const peers = Object.keys(peerDependencies).sort();
-    assert.deepEqual(peers, ['ioredis', 'pino', 'pino-pretty', 'prom-client']);
+    assert.deepEqual(peers, ['ioredis', 'pino', 'pino-pretty', 'prom-client', 'react']);
     for (const peer of peers) {
       assert.equal(peerDependenciesMeta[peer]?.optional, true, `${peer} is an optional peer`);
       assert.ok(peer in devDependencies, `${peer} is installed for the tests`);

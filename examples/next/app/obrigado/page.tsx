@@ -1,0 +1,3 @@
+export default function ThanksPage() {
+  return <h1>Obrigado!</h1>;
+}

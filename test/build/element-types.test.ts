@@ -1,0 +1,120 @@
+/**
+ * The tags' types that `npm run build` writes to dist/jsx/ from custom-elements.json: made here
+ * from a fresh manifest (the analyser, as the build runs it), then a TSX file and a Vue
+ * component's props are compiled against them with tsc, including uses that must be refused.
+ */
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { promisify } from 'node:util';
+import { elementsOf, reactDeclarations, vueDeclarations, type ElementTypeInfo } from '../../scripts/element-types.js';
+import { PAY_CHECKOUT_EVENTS, PAY_CHECKOUT_PROPERTIES } from '../../src/react/index.js';
+import { ROOT } from './package-layout.js';
+
+const run = promisify(execFile);
+
+const TSX_USE = `import type { PayCheckout } from '../src/widget/index.js';
+
+let element: PayCheckout | null = null;
+export const page = (
+  <pay-checkout
+    ref={(checkout) => { element = checkout; }}
+    relay="/checkout"
+    offer="77BcHrY"
+    ask-birth-date
+    customer={{ name: 'Maria Silva', email: 'maria.silva@example.com' }}
+    metadata={{ utm_source: 'news' }}
+    onpay-paid={(event) => { const id: string = event.detail.order.id; void id; void element; }}
+    onpay-failed={(event) => { const reason: string = event.detail.reason; void reason; }}
+  />
+);
+// @ts-expect-error relay is text
+export const wrongRelay = <pay-checkout relay={1} />;
+// @ts-expect-error customer.name is text
+export const wrongCustomer = <pay-checkout customer={{ name: 1 }} />;
+// @ts-expect-error pay-paid's listener gets a PayPaidEvent, not a keyboard event
+export const wrongListener = <pay-checkout onpay-paid={(event: KeyboardEvent) => void event.key} />;
+export const price = <pay-price />;
+`;
+
+const VUE_USE = `import { defineComponent, h, type GlobalComponents } from 'vue';
+
+type CheckoutProps = InstanceType<GlobalComponents['pay-checkout']>['$props'];
+
+/** What a template's <pay-checkout :customer="…" @pay-paid="…"> is checked against. */
+export const props: CheckoutProps = {
+  relay: '/checkout',
+  offer: '77BcHrY',
+  askBirthDate: true,
+  customer: { name: 'Maria Silva' },
+  onPayPaid: (event) => { const id: string = event.detail.order.id; void id; },
+};
+// @ts-expect-error relay is text
+export const wrongRelay: CheckoutProps = { relay: 1 };
+// @ts-expect-error pay-paid's listener gets a PayPaidEvent
+export const wrongListener: CheckoutProps = { onPayPaid: (event: KeyboardEvent) => void event.key };
+
+export const Shop = defineComponent({
+  setup() {
+    return () => h('pay-checkout', { ...props, '.customer': props.customer });
+  },
+});
+`;
+
+describe('the tags\' types generated from custom-elements.json (dist/jsx/)', { timeout: 180_000 }, () => {
+  let dir: string;
+  let elements: ElementTypeInfo[];
+
+  before(async () => {
+    // Inside the repository, so the files resolve react, vue and the widget's sources as the package would.
+    dir = mkdtempSync(join(ROOT, '.element-types-'));
+    await run(process.execPath, [join(ROOT, 'node_modules/@custom-elements-manifest/analyzer/cem.js'), 'analyze', '--outdir', basename(dir)], { cwd: ROOT });
+    elements = elementsOf(JSON.parse(readFileSync(join(dir, 'custom-elements.json'), 'utf8')));
+  });
+
+  after(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('describe <pay-checkout> with the properties and events of its manifest entry', () => {
+    const checkout = elements.find((element) => element.tagName === 'pay-checkout');
+    assert.ok(checkout);
+    assert.equal(checkout.className, 'PayCheckout');
+    assert.deepEqual(
+      checkout.properties.map(({ name, attribute }) => `${name}${attribute ? `=${attribute}` : ''}`),
+      ['relay=relay', 'offer=offer', 'locale=locale', 'methods=methods', 'askBirthDate=ask-birth-date', 'customer', 'metadata', 'cardTokenizer', 'antifraudProfiler', 'threeDSecureProvider'],
+    );
+    assert.deepEqual(checkout.events, ['pay-ready', 'pay-method-change', 'pay-before-submit', 'pay-order-created', 'pay-paid', 'pay-failed', 'pay-status-change', 'pay-antifraud-fallback', 'pay-result-action']);
+  });
+
+  // pay-checkout/react maps the same properties and events: an element that gains one must gain its prop.
+  it('are the properties and events <PayCheckout> of pay-checkout/react maps', () => {
+    const checkout = elements.find((element) => element.tagName === 'pay-checkout');
+    assert.ok(checkout);
+    assert.deepEqual(Object.values(PAY_CHECKOUT_EVENTS), checkout.events);
+    assert.deepEqual([...PAY_CHECKOUT_PROPERTIES], checkout.properties.filter((property) => property.attribute === undefined).map((property) => property.name));
+  });
+
+  it('compile a TSX page and a Vue component against React.JSX.IntrinsicElements and GlobalComponents, refusing wrong uses', async () => {
+    writeFileSync(join(dir, 'react.d.ts'), reactDeclarations(elements, '../src/widget/index.js'));
+    writeFileSync(join(dir, 'vue.d.ts'), vueDeclarations(elements, '../src/widget/index.js'));
+    writeFileSync(join(dir, 'page.tsx'), TSX_USE);
+    writeFileSync(join(dir, 'shop.ts'), VUE_USE);
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        extends: '../tsconfig.json',
+        compilerOptions: { jsx: 'react-jsx', types: ['node'], noUnusedLocals: false },
+        include: [],
+        files: ['react.d.ts', 'vue.d.ts', 'page.tsx', 'shop.ts'],
+      }),
+    );
+    const result = await run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', dir], { cwd: ROOT }).then(
+      () => '',
+      (error: { stdout?: string }) => error.stdout ?? String(error),
+    );
+    assert.equal(result, '');
+  });
+});

@@ -1,0 +1,150 @@
+/**
+ * `<PayCheckout>` rendered on the server and hydrated in Chromium, as a Next.js App Router page
+ * is: react-dom/server renders the page here; vite serves it with the checkout's back end (the
+ * demo's stack: sandbox + relay at /checkout) and hydrate.ts hydrates it with `hydrateRoot`. After
+ * hydration the element must hold the object properties (`customer`, `metadata`) and every
+ * callback must fire, up to `onPaid` for a Pix paid in the sandbox.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createServer, type Plugin, type ViteDevServer } from 'vite';
+import { checkoutStackPlugin } from '../../demo/checkout-stack-plugin.js';
+import { chromiumLaunchOptions } from '../../scripts/chromium.js';
+import { CheckoutPage, PAGE_CUSTOMER, PAGE_METADATA, type RecordedEvent } from './hydration-page/checkout-page.js';
+
+const PAGE_ROOT = fileURLToPath(new URL('./hydration-page/', import.meta.url));
+const OFFER = '77BcHrY';
+const STEP_TIMEOUT_MS = 20_000;
+
+/** The server-rendered page at /shop, as a framework's server would answer it. */
+function serverRenderedPage(html: string): Plugin {
+  return {
+    name: 'server-rendered-shop-page',
+    configureServer(server) {
+      server.middlewares.use((req: IncomingMessage, res: ServerResponse, next: () => void) => {
+        if (req.url !== '/shop') return next();
+        res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+        res.end(
+          `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Loja</title></head>` +
+            `<body><div id="root" data-offer="${OFFER}">${html}</div><script type="module" src="/hydrate.ts"></script></body></html>`,
+        );
+      });
+    },
+  };
+}
+
+function recordedEvents(page: Page): Promise<RecordedEvent[]> {
+  return page.evaluate(() => window.recordedEvents ?? []);
+}
+
+async function waitForCallback(page: Page, callback: string): Promise<RecordedEvent> {
+  await page.waitForFunction((name) => (window.recordedEvents ?? []).some((event) => event.callback === name), callback, { timeout: STEP_TIMEOUT_MS });
+  const found = (await recordedEvents(page)).find((event) => event.callback === callback);
+  assert.ok(found);
+  return found;
+}
+
+describe('<PayCheckout> rendered by react-dom/server and hydrated with hydrateRoot', { timeout: 180_000 }, () => {
+  const serverHtml = renderToString(createElement(CheckoutPage, { offer: OFFER }));
+  const cacheDir = mkdtempSync(join(tmpdir(), 'pay-checkout-react-vite-'));
+  let server: ViteDevServer;
+  let browser: Browser;
+  let url: string;
+
+  before(async () => {
+    const launchOptions = chromiumLaunchOptions();
+    server = await createServer({
+      configFile: false,
+      root: PAGE_ROOT,
+      cacheDir,
+      logLevel: 'warn',
+      clearScreen: false,
+      // Every dependency found before the page loads: a late discovery would reload the page mid-test.
+      optimizeDeps: { entries: ['hydrate.ts'], include: ['react', 'react-dom/client', 'qrcode'] },
+      server: { host: '127.0.0.1', port: 0, strictPort: false, watch: null, hmr: false },
+      plugins: [checkoutStackPlugin({ relayPath: '/checkout' }), serverRenderedPage(serverHtml)],
+    });
+    await server.listen();
+    const local = server.resolvedUrls?.local[0];
+    assert.ok(local, 'vite resolved no local URL');
+    url = local;
+    browser = await chromium.launch({ ...launchOptions, timeout: STEP_TIMEOUT_MS });
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+    rmSync(cacheDir, { recursive: true, force: true });
+  });
+
+  it('renders the element with its string and boolean properties as attributes, and no object as text', () => {
+    assert.match(serverHtml, /<pay-checkout id="checkout" relay="\/checkout" offer="77BcHrY" methods="pix,boleto" ask-birth-date=""><\/pay-checkout>/);
+    assert.doesNotMatch(serverHtml, /customer|metadata|object Object|onPaid|onpaid/i);
+  });
+
+  it('after hydration: no mismatch, the object properties are on the element, and the callbacks fire up to onPaid', async () => {
+    const context = await browser.newContext({ locale: 'pt-BR' });
+    context.setDefaultTimeout(STEP_TIMEOUT_MS);
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(String(error)));
+    // React reports hydration trouble on the console; a 404 is reported there too, and by the
+    // response itself, whose URL says more (the browser's own favicon request is not the page's).
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) pageErrors.push(message.text());
+    });
+    page.on('response', (response) => {
+      if (response.status() >= 400 && !response.url().endsWith('/favicon.ico')) pageErrors.push(`${response.status()} ${response.url()}`);
+    });
+    try {
+      await page.goto(`${url}shop`);
+      await page.waitForFunction(() => window.hydrated === true);
+
+      const ready = await waitForCallback(page, 'onReady');
+      assert.equal((ready.detail as { offer?: { id?: string } }).offer?.id ?? (ready.detail as { offer?: string }).offer, OFFER);
+      assert.deepEqual(await page.evaluate(() => window.hydrationErrors), []);
+
+      const element = await page.evaluate(() => {
+        const checkout = document.querySelector('pay-checkout');
+        return { customer: checkout?.customer, metadata: checkout?.metadata, askBirthDate: checkout?.askBirthDate, methods: checkout?.methods };
+      });
+      assert.deepEqual(element, { customer: PAGE_CUSTOMER, metadata: PAGE_METADATA, askBirthDate: true, methods: 'pix,boleto' });
+      // The buyer sees the prefill: `customer` reached the element before its form was drawn.
+      assert.equal(await page.locator('pay-checkout pay-customer-fields input[name="name"]').inputValue(), PAGE_CUSTOMER.name);
+
+      const charge = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/checkout/charges'));
+      // Pix, the first method, is chosen on load; the buyer switches to boleto and back.
+      await page.locator('pay-checkout input[name="method"][value="boleto"]').check();
+      const methodChange = await waitForCallback(page, 'onMethodChange');
+      assert.equal((methodChange.detail as { method: string }).method, 'boleto');
+      await page.locator('pay-checkout input[name="method"][value="pix"]').check();
+      await page.locator('pay-checkout [part="submit"]').click();
+      const body = (await charge).postDataJSON() as { metadata?: Record<string, string> };
+      assert.equal(body.metadata?.['utm_source'], PAGE_METADATA.utm_source);
+
+      const created = await waitForCallback(page, 'onOrderCreated');
+      const orderId = (created.detail as { order: { id: string } }).order.id;
+      const paid = await fetch(new URL(`__sandbox/orders/${encodeURIComponent(orderId)}/pay`, url), { method: 'POST' });
+      assert.ok(paid.ok, `the sandbox answered ${paid.status} to paying the order`);
+      const onPaid = await waitForCallback(page, 'onPaid');
+      assert.equal((onPaid.detail as { order: { id: string; status: string } }).order.id, orderId);
+      assert.equal((onPaid.detail as { order: { status: string } }).order.status, 'paid');
+
+      assert.deepEqual(
+        (await recordedEvents(page)).filter((event) => event.callback === 'onFailed'),
+        [],
+      );
+      assert.deepEqual(pageErrors, []);
+    } finally {
+      await context.close();
+    }
+  });
+});
