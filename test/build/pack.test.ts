@@ -13,6 +13,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
+import { elementsOf, reactDeclarations, vueDeclarations } from '../../scripts/element-types.js';
 import { buildPackageCopy, type BuiltPackage } from './npm-build.js';
 import { ROOT } from './package-layout.js';
 
@@ -31,6 +32,11 @@ describe('the packed package (npm pack)', () => {
     mkdirSync(join(built.dir, 'dist/demo'), { recursive: true });
     writeFileSync(join(built.dir, 'dist/demo/index.html'), '<!doctype html>\n');
     writeFileSync(join(built.dir, 'custom-elements.json'), '{"schemaVersion":"1.0.0","modules":[]}\n');
+    // The tags' types, as the build writes them from the manifest (here the stand-in above).
+    const elements = elementsOf({ modules: [] });
+    mkdirSync(join(built.dir, 'dist/jsx'), { recursive: true });
+    writeFileSync(join(built.dir, 'dist/jsx/react.d.ts'), reactDeclarations(elements, '../widget/index.js'));
+    writeFileSync(join(built.dir, 'dist/jsx/vue.d.ts'), vueDeclarations(elements, '../widget/index.js'));
     tarballDir = mkdtempSync(join(tmpdir(), 'pay-checkout-pack-'));
     // The build above stands in for "prepack" (npm run build), which would take a minute here.
     const { stdout } = await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', tarballDir], { cwd: built.dir, maxBuffer: 1 << 26 });

@@ -443,8 +443,8 @@ export class PayCheckout extends LitElement {
     // The form is locked while an attempt runs or waits to be tried again: its request is fixed.
     const { locked } = this.payment;
     if (!method) return hidden ? nothing : html`<p class="empty">${translate(locale, 'checkout.noMethods')}</p>`;
-    // The card form is fetched as soon as the offer takes a card, so it is there when the buyer picks one.
-    if (methods.some(isCardMethod)) this.onDemand.require('pay-card-fields');
+    // The card form is fetched when the buyer picks a card (renderCardFields): a buyer paying by Pix
+    // or boleto, most of them, never fetches its 4 KB.
     return html`
       <form part="form" class="form" novalidate ?hidden=${hidden} @submit=${this.handleSubmit} @focusin=${this.handleFormFocus}>
         ${bannerView(this.payment.banner, this.payment.phase === 'interrupted', locale)}

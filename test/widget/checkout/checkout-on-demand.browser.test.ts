@@ -32,11 +32,14 @@ describe('the checkout from the script-tag entry', () => {
     el.remove();
   });
 
-  it('fetches the card form as soon as the offer takes a card, and shows it when the buyer picks one', async () => {
+  it('fetches the card form only once the buyer picks a card, and shows it then', async () => {
     const el = await readyCheckout('pix,credit_card');
-    await waitUntil(() => customElements.get('pay-card-fields'), 'the card form was not registered', { timeout: 5000 });
+    // A buyer paying by Pix never fetches it.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(fetched('/src/widget/card/card-fields.ts')).to.equal(false);
     const picker = el.shadowRoot!.querySelector('pay-method-picker')!;
     picker.shadowRoot!.querySelector<HTMLInputElement>('input[value="credit_card"]')!.click();
+    await waitUntil(() => customElements.get('pay-card-fields'), 'the card form was not registered', { timeout: 5000 });
     await el.updateComplete;
     const cardFields = el.shadowRoot!.querySelector('pay-card-fields');
     expect(cardFields).to.be.instanceOf(customElements.get('pay-card-fields')!);
