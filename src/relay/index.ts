@@ -1,5 +1,5 @@
 /**
- * `pay-checkout/relay`: the merchant relay the widget talks to (issue 4). One fetch handler
+ * `pay-checkout/relay`: the merchant relay the widget talks to. One fetch handler
  * (`createRelay`) and the Node adapter (`toNodeHandler`).
  */
 export { createRelay, type Relay } from './relay.js';

@@ -1,5 +1,5 @@
 /**
- * Chaos (issue 7, "Reliability and security suites"): hundreds of checkouts through the
+ * Chaos (the reliability and security suites): hundreds of checkouts through the
  * widget's own payment code (`PaymentAttempt` over `RelayConnection`: one `Idempotency-Key`
  * per attempt, sent again on every try; 429 and "still processing" waited out, a lost answer
  * or a 5xx tried again with the same key after a short back-off, at most N times, then a clear

@@ -1,6 +1,6 @@
 /**
- * Fuzzing the relay's two POST routes with fast-check (issue 7, "Reliability and security
- * suites"): `POST charges` and `POST webhooks` get random, malformed and taken-apart bodies,
+ * Fuzzing the relay's two POST routes with fast-check (the reliability and security
+ * suites): `POST charges` and `POST webhooks` get random, malformed and taken-apart bodies,
  * random headers and query strings. Whatever comes in, the relay never answers 5xx (the
  * sandbox behind it stays up, so not even `502 upstream_unavailable`), every refusal has the
  * documented shape (docs/relay.md, "Errors"), card data is refused and never echoed, a

@@ -1,6 +1,6 @@
 /**
- * Fuzzing the sandbox's charge endpoint with fast-check (issue 7, "Reliability and security
- * suites"): `POST /public_api/payments/` with a valid bearer token (sometimes another or
+ * Fuzzing the sandbox's charge endpoint with fast-check (the reliability and security
+ * suites): `POST /public_api/payments/` with a valid bearer token (sometimes another or
  * none), random and taken-apart bodies, random `X-Idempotency-Key`, `Content-Type` and query
  * strings. The sandbox stands in for the API, so whatever comes in it must answer like the
  * API: never a 5xx (only injected faults may do that, and none is set), every refusal in one

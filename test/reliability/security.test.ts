@@ -1,5 +1,5 @@
 /**
- * Security checks of the relay (issue 7, "Reliability and security suites"; docs/relay.md,
+ * Security checks of the relay (the reliability and security suites; docs/relay.md,
  * "Security notes"):
  * - no answer of any route, answered or refused, carries the client secret, the webhook
  *   secret or an access token: every status line, header and body is scanned for them, for

@@ -1,6 +1,6 @@
 /**
  * What the sandbox's stand-in acquirer answers a card charge, decided by the test card behind
- * the token (issue 3, "Cards"; the list is in docs/sandbox.md). The statuses are those of
+ * the token (the list is in docs/sandbox.md). The statuses are those of
  * public-api.md, "States and transitions": `paid`, `declined` (refused by the bank: limit,
  * block, fraud), `refused` (technical failure at the acquirer), `pending` (3DS in progress).
  */
