@@ -5,55 +5,39 @@
  * must run: the page shows its thank-you text once a Pix is paid in the sandbox.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
-import { createServer, type ViteDevServer } from 'vite';
-import { checkoutStackPlugin } from '../../demo/checkout-stack-plugin.js';
-import { chromiumLaunchOptions } from '../../scripts/chromium.js';
+import type { Browser } from 'playwright-core';
+import { startHostPage, type HostPage } from './host-page.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const STEP_TIMEOUT_MS = 20_000;
 
 describe('examples/vue: the checkout in a Vue 3 page', { timeout: 180_000 }, () => {
-  const cacheDir = mkdtempSync(join(tmpdir(), 'pay-checkout-vue-vite-'));
-  let server: ViteDevServer;
+  let host: HostPage;
   let browser: Browser;
   let url: string;
 
   before(async () => {
-    const launchOptions = chromiumLaunchOptions();
-    server = await createServer({
-      configFile: join(ROOT, 'examples/vue/vite.config.ts'),
-      cacheDir,
-      logLevel: 'warn',
-      clearScreen: false,
-      // The package's names resolve to its sources, as tsconfig.json's "paths" do for tsc.
-      resolve: {
-        alias: {
-          'pay-checkout/widget/define': join(ROOT, 'src/widget/define.ts'),
-          'pay-checkout/widget': join(ROOT, 'src/widget/index.ts'),
+    host = await startHostPage(
+      {
+        configFile: join(ROOT, 'examples/vue/vite.config.ts'),
+        // The package's names resolve to its sources, as tsconfig.json's "paths" do for tsc.
+        resolve: {
+          alias: {
+            'pay-checkout/widget/define': join(ROOT, 'src/widget/define.ts'),
+            'pay-checkout/widget': join(ROOT, 'src/widget/index.ts'),
+          },
         },
+        optimizeDeps: { entries: ['main.ts'], include: ['vue', 'qrcode'] },
       },
-      optimizeDeps: { entries: ['main.ts'], include: ['vue', 'qrcode'] },
-      server: { host: '127.0.0.1', port: 0, strictPort: false, watch: null, hmr: false },
-      plugins: [checkoutStackPlugin({ relayPath: '/checkout' })],
-    });
-    await server.listen();
-    const local = server.resolvedUrls?.local[0];
-    assert.ok(local, 'vite resolved no local URL');
-    url = local;
-    browser = await chromium.launch({ ...launchOptions, timeout: STEP_TIMEOUT_MS });
+      STEP_TIMEOUT_MS,
+    );
+    ({ browser, url } = host);
   });
 
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-    rmSync(cacheDir, { recursive: true, force: true });
-  });
+  after(() => host?.close());
 
   it('passes customer as an object, and its @pay-order-created and @pay-paid listeners run', async () => {
     const context = await browser.newContext({ locale: 'pt-BR' });

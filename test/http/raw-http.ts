@@ -227,3 +227,16 @@ export async function sendOnOneConnection(origin: string, requests: readonly Age
 export function jsonOfSize(bytes: number): string {
   return JSON.stringify({ filler: 'x'.repeat(Math.max(0, bytes - 14)) });
 }
+
+/** What the code under test prints with console.error while `run` runs. */
+export async function consoleErrorsDuring(run: () => Promise<void>): Promise<string[]> {
+  const printed: string[] = [];
+  const original = console.error;
+  console.error = (...args: unknown[]) => void printed.push(args.map((arg) => (arg instanceof Error ? arg.stack : String(arg))).join(' '));
+  try {
+    await run();
+  } finally {
+    console.error = original;
+  }
+  return printed;
+}

@@ -6,18 +6,14 @@
  * callback must fire, up to `onPaid` for a Pix paid in the sandbox.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createServer, type Plugin, type ViteDevServer } from 'vite';
-import { checkoutStackPlugin } from '../../demo/checkout-stack-plugin.js';
-import { chromiumLaunchOptions } from '../../scripts/chromium.js';
+import type { Plugin } from 'vite';
+import { startHostPage, type HostPage } from '../e2e/host-page.js';
 import { CheckoutPage, PAGE_CUSTOMER, PAGE_METADATA, type RecordedEvent } from './hydration-page/checkout-page.js';
 
 const PAGE_ROOT = fileURLToPath(new URL('./hydration-page/', import.meta.url));
@@ -54,36 +50,25 @@ async function waitForCallback(page: Page, callback: string): Promise<RecordedEv
 
 describe('<PayCheckout> rendered by react-dom/server and hydrated with hydrateRoot', { timeout: 180_000 }, () => {
   const serverHtml = renderToString(createElement(CheckoutPage, { offer: OFFER }));
-  const cacheDir = mkdtempSync(join(tmpdir(), 'pay-checkout-react-vite-'));
-  let server: ViteDevServer;
+  let host: HostPage;
   let browser: Browser;
   let url: string;
 
   before(async () => {
-    const launchOptions = chromiumLaunchOptions();
-    server = await createServer({
-      configFile: false,
-      root: PAGE_ROOT,
-      cacheDir,
-      logLevel: 'warn',
-      clearScreen: false,
-      // Every dependency found before the page loads: a late discovery would reload the page mid-test.
-      optimizeDeps: { entries: ['hydrate.ts'], include: ['react', 'react-dom/client', 'qrcode'] },
-      server: { host: '127.0.0.1', port: 0, strictPort: false, watch: null, hmr: false },
-      plugins: [checkoutStackPlugin({ relayPath: '/checkout' }), serverRenderedPage(serverHtml)],
-    });
-    await server.listen();
-    const local = server.resolvedUrls?.local[0];
-    assert.ok(local, 'vite resolved no local URL');
-    url = local;
-    browser = await chromium.launch({ ...launchOptions, timeout: STEP_TIMEOUT_MS });
+    host = await startHostPage(
+      {
+        configFile: false,
+        root: PAGE_ROOT,
+        // Every dependency found before the page loads: a late discovery would reload the page mid-test.
+        optimizeDeps: { entries: ['hydrate.ts'], include: ['react', 'react-dom/client', 'qrcode'] },
+        plugins: [serverRenderedPage(serverHtml)],
+      },
+      STEP_TIMEOUT_MS,
+    );
+    ({ browser, url } = host);
   });
 
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-    rmSync(cacheDir, { recursive: true, force: true });
-  });
+  after(() => host?.close());
 
   it('renders the element with its string and boolean properties as attributes, and no object as text', () => {
     assert.match(serverHtml, /<pay-checkout id="checkout" relay="\/checkout" offer="77BcHrY" methods="pix,boleto" ask-birth-date=""><\/pay-checkout>/);

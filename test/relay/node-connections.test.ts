@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { DEFAULT_SERVER_TIMEOUTS } from '../../src/http/node-server.js';
 import { createRelay, toNodeHandler } from '../../src/relay/index.js';
 import { serveRelay, type ServedRelay } from '../../src/relay/serve.js';
-import { jsonOfSize, rawExchange, sendOnOneConnection, type AgentRequest } from '../http/raw-http.js';
+import { consoleErrorsDuring, jsonOfSize, rawExchange, sendOnOneConnection, type AgentRequest } from '../http/raw-http.js';
 import { startSandbox, type RunningSandbox } from '../sandbox/harness.js';
 import { CLIENT_ID, CLIENT_SECRET, pixChargeBody, PUBLIC_CLIENT_ID, SOLD_OFFERS, WEBHOOK_SECRET } from './relay-harness.js';
 
@@ -25,19 +25,6 @@ const relayOptions = (running: RunningSandbox) => ({
   webhookSecret: WEBHOOK_SECRET,
   chargeRateLimit: false as const,
 });
-
-/** What the code under test prints with console.error while `run` runs. */
-async function consoleErrorsDuring(run: () => Promise<void>): Promise<string[]> {
-  const printed: string[] = [];
-  const original = console.error;
-  console.error = (...args: unknown[]) => void printed.push(args.map((arg) => (arg instanceof Error ? arg.stack : String(arg))).join(' '));
-  try {
-    await run();
-  } finally {
-    console.error = original;
-  }
-  return printed;
-}
 
 function errorTypeOf(body: string): string | undefined {
   try {

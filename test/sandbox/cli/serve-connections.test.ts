@@ -11,21 +11,8 @@ import { randomUUID } from 'node:crypto';
 import { DEFAULT_SERVER_TIMEOUTS } from '../../../src/http/node-server.js';
 import { DEFAULT_API_KEY } from '../../../src/sandbox/world/fixture.js';
 import { serveSandbox, type ServedSandbox } from '../../../src/sandbox/cli/serve.js';
-import { jsonOfSize, rawExchange, sendOnOneConnection, type AgentRequest } from '../../http/raw-http.js';
+import { consoleErrorsDuring, jsonOfSize, rawExchange, sendOnOneConnection, type AgentRequest } from '../../http/raw-http.js';
 import { pixChargeBody } from '../controls-requests.js';
-
-/** What the code under test prints with console.error while `run` runs. */
-async function consoleErrorsDuring(run: () => Promise<void>): Promise<string[]> {
-  const printed: string[] = [];
-  const original = console.error;
-  console.error = (...args: unknown[]) => void printed.push(args.map((arg) => (arg instanceof Error ? arg.stack : String(arg))).join(' '));
-  try {
-    await run();
-  } finally {
-    console.error = original;
-  }
-  return printed;
-}
 
 function detailOf(body: string): string | undefined {
   try {
