@@ -5,6 +5,7 @@
  * the fuzzers and the card-data checks.
  */
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { createClient, type ClientOptions } from '../../src/client/index.js';
 import { createRelay, RELAY_ERROR_TYPES, type Relay, type RelayOptions } from '../../src/relay/index.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/sandbox.js';
@@ -70,6 +71,31 @@ export function recordingFetch(target: (request: Request) => Promise<Response>):
 /** The in-process sandbox as a `fetch` target: no socket, no abort (nothing here waits long). */
 function inProcessTarget(sandbox: Sandbox, remoteAddress = '127.0.0.1'): (request: Request) => Promise<Response> {
   return (request) => sandbox.fetch(request, { remoteAddress });
+}
+
+/** The buyer of the fuzzers' well-formed charges. */
+export const FUZZ_CUSTOMER = {
+  name: 'Ana Souza',
+  email: 'ana@example.com',
+  phone: '5511987654321',
+  fingerprint: 'device-7f3a',
+  docType: 'cpf',
+  docNumber: '52998224725',
+};
+
+/** Creates `count` Pix orders of 77BcHrY through the stack's relay; answers their ids. */
+export async function createPixOrders(stack: Pick<InProcessStack, 'call'>, count: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const response = await stack.call('/charges', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
+      body: JSON.stringify({ paymentMethod: 'pix', customer: FUZZ_CUSTOMER, items: [{ offerId: '77BcHrY' }] }),
+    });
+    assert.equal(response.status, 201, await response.clone().text());
+    ids.push(((await response.json()) as { id: string }).id);
+  }
+  return ids;
 }
 
 export interface InProcessStack {

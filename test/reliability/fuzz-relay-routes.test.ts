@@ -19,7 +19,6 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
@@ -39,7 +38,7 @@ import {
   queryArbitrary,
   type FuzzBody,
 } from './charge-fuzz-inputs.js';
-import { assertRelayErrorShape, CLIENT_SECRET, SHOP_ORIGIN, startInProcessStack, WEBHOOK_SECRET, type InProcessStack } from './checkout-stack.js';
+import { assertRelayErrorShape, CLIENT_SECRET, createPixOrders, FUZZ_CUSTOMER, SHOP_ORIGIN, startInProcessStack, WEBHOOK_SECRET, type InProcessStack } from './checkout-stack.js';
 
 const CASES = 3_000;
 const CONCURRENCY = 16;
@@ -50,14 +49,6 @@ const CASE_DEADLINE_MS = 5_000;
 /** The methods of HTTP itself: a 501 for one of these would be wrong. */
 const HTTP_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
-const customer = {
-  name: 'Ana Souza',
-  email: 'ana@example.com',
-  phone: '5511987654321',
-  fingerprint: 'device-7f3a',
-  docType: 'cpf',
-  docNumber: '52998224725',
-};
 
 /** How the body is put on the wire. */
 type Framing = 'length' | 'chunked' | 'unframed' | 'short-length' | 'long-length' | 'long-length-then-close' | 'huge-length';
@@ -198,7 +189,7 @@ function text(body: FuzzBody): Uint8Array {
   return body.payload instanceof Uint8Array ? body.payload : new Uint8Array(Buffer.from(body.payload, 'utf8'));
 }
 
-const VALID_CHARGE = JSON.stringify({ paymentMethod: 'pix', customer, items: [{ offerId: '77BcHrY' }] });
+const VALID_CHARGE = JSON.stringify({ paymentMethod: 'pix', customer: FUZZ_CUSTOMER, items: [{ offerId: '77BcHrY' }] });
 
 /** Bodies in the wrong encoding, or not text at all. */
 const WRONG_ENCODINGS: readonly Uint8Array[] = [
@@ -227,7 +218,7 @@ const deepJsonBody: fc.Arbitrary<Uint8Array> = fc
 function bodyArbitrary(kind: RouteKind, orderIds: readonly string[]): fc.Arbitrary<Uint8Array> {
   const charge = fc.record({
     paymentMethod: fc.constantFrom('pix', 'boleto', 'credit_card'),
-    customer: fc.constant(customer),
+    customer: fc.constant(FUZZ_CUSTOMER),
     items: fc.constantFrom([{ offerId: '77BcHrY' }], [{ offerId: 'BOLEplan', quantity: 2 }], [{ offerId: '77BcHrY', quantity: Number.MAX_SAFE_INTEGER }]),
   });
   const delivery = fc.record(
@@ -345,15 +336,7 @@ describe('fuzz: every relay route through its Node server', () => {
 
   before(async () => {
     stack = startInProcessStack();
-    for (let index = 0; index < 3; index += 1) {
-      const response = await stack.call('/charges', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
-        body: JSON.stringify({ paymentMethod: 'pix', customer, items: [{ offerId: '77BcHrY' }] }),
-      });
-      assert.equal(response.status, 201, await response.clone().text());
-      orderIds.push(((await response.json()) as { id: string }).id);
-    }
+    orderIds.push(...(await createPixOrders(stack, 3)));
     // The server `serveRelay` and `pay-checkout relay` run, around this stack's relay.
     server = createStandaloneServer(toNodeHandler(stack.relay, { bodyTimeoutMs: BODY_TIMEOUT_MS }), { refuse: relayRefusal });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

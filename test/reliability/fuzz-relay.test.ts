@@ -34,7 +34,7 @@ import {
   queryArbitrary,
   type FuzzBody,
 } from './charge-fuzz-inputs.js';
-import { assertRelayErrorShape, SANDBOX_ORIGIN, SHOP_ORIGIN, startInProcessStack, WEBHOOK_SECRET, type InProcessStack } from './checkout-stack.js';
+import { assertRelayErrorShape, createPixOrders, FUZZ_CUSTOMER, SANDBOX_ORIGIN, SHOP_ORIGIN, startInProcessStack, WEBHOOK_SECRET, type InProcessStack } from './checkout-stack.js';
 
 const RUNS_PER_ROUTE = 10_000;
 const CHARGE_BODY_LIMIT = 16 * 1024;
@@ -69,14 +69,7 @@ async function assertProperty<Ts extends [unknown, ...unknown[]]>(property: fc.I
   }
 }
 
-const customer = {
-  name: 'Ana Souza',
-  email: 'ana@example.com',
-  phone: '5511987654321',
-  fingerprint: 'device-7f3a',
-  docType: 'cpf',
-  docNumber: '52998224725',
-};
+const customer = FUZZ_CUSTOMER;
 
 describe('fuzz: relay POST charges and POST webhooks', () => {
   let stack: InProcessStack;
@@ -103,15 +96,7 @@ describe('fuzz: relay POST charges and POST webhooks', () => {
       });
       cardTokens.push(token);
     }
-    for (let index = 0; index < 3; index += 1) {
-      const response = await stack.call('/charges', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
-        body: JSON.stringify({ paymentMethod: 'pix', customer, items: [{ offerId: '77BcHrY' }] }),
-      });
-      assert.equal(response.status, 201, await response.clone().text());
-      knownOrders.push(((await response.json()) as { id: string }).id);
-    }
+    knownOrders.push(...(await createPixOrders(stack, 3)));
     // One order paid at the API, so some fuzzed deliveries are confirmed and applied.
     const paid = await stack.sandbox.fetch(new Request(`${SANDBOX_ORIGIN}/__sandbox/orders/${knownOrders[0]}/pay`, { method: 'POST' }));
     assert.equal(paid.status, 200, await paid.clone().text());
