@@ -4,13 +4,12 @@
  * `pay-checkout relay` command on the same origin, with examples/nginx/shop.conf's site block as
  * docs/relay.md shows it. In Chromium a Pix is paid through it: the order's event stream passes
  * through nginx event by event, and the page's own `pay-paid` listener sends the buyer to the
- * thank-you page. A card is paid through the same nginx, to a relay made with createRelay and the
- * sandbox's 3-D Secure and anti-fraud providers (the command has no flags for those).
+ * thank-you page. A test card is paid through the same nginx and the same command, which
+ * `--sandbox-providers` points at the sandbox's anti-fraud profiler and 3-D Secure.
  */
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,9 +20,7 @@ import { chromiumLaunchOptions } from '../../scripts/chromium.js';
 import { buildCdnVariant } from '../../scripts/cdn-bundle.js';
 // @ts-expect-error scripts/executables.js is plain JavaScript without types
 import { findNginx } from '../../scripts/executables.js';
-import { toNodeListener } from '../../src/http/node-listener.js';
 import { parseRelayArguments } from '../../src/relay/cli-options.js';
-import { createRelay } from '../../src/relay/index.js';
 import { DEFAULT_API_KEY, DEFAULT_PUBLIC_KEY, serveSandbox, type ServedSandbox } from '../../src/sandbox/index.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -42,15 +39,6 @@ function freePort(): Promise<number> {
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
       probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-function listen(server: Server): Promise<number> {
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      resolve(typeof address === 'object' && address ? address.port : 0);
     });
   });
 }
@@ -132,7 +120,6 @@ describe('the relay command behind Debian\'s nginx, on the shop\'s own origin', 
   let dir: string;
   let sandbox: ServedSandbox;
   let relay: RunningRelay;
-  let cardRelayServer: Server;
   let nginx: ChildProcess;
   let browser: Browser;
   let shop: string;
@@ -150,7 +137,7 @@ describe('the relay command behind Debian\'s nginx, on the shop\'s own origin', 
     await buildCdnVariant('module', { outDir: built, logLevel: 'error' });
     cpSync(built, join(www, 'pay-checkout'), { recursive: true });
     writeFileSync(join(www, 'index.html'), shopPage('/checkout', 'pix'));
-    writeFileSync(join(www, 'cartao.html'), shopPage('/card-checkout', 'credit_card'));
+    writeFileSync(join(www, 'cartao.html'), shopPage('/checkout', 'credit_card'));
     writeFileSync(join(www, 'obrigado.html'), '<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Obrigado</title></head><body><h1>Obrigado!</h1></body></html>\n');
 
     const port = await freePort();
@@ -158,7 +145,7 @@ describe('the relay command behind Debian\'s nginx, on the shop\'s own origin', 
     sandbox = await serveSandbox({ port: 0, host: '127.0.0.1' });
     relay = await startRelayCommand(
       ['--api', sandbox.url, '--client-id', DEFAULT_API_KEY.clientId, '--public-client-id', DEFAULT_PUBLIC_KEY.clientId, '--offers', OFFER,
-        '--port', '0', '--base-path', '/checkout', '--trust-proxy', '1', '--allowed-origin', shop],
+        '--port', '0', '--base-path', '/checkout', '--trust-proxy', '1', '--allowed-origin', shop, '--sandbox-providers'],
       { PAY_CHECKOUT_CLIENT_SECRET: DEFAULT_API_KEY.clientSecret, PAY_CHECKOUT_WEBHOOK_SECRET: WEBHOOK_SECRET },
     );
     const registered = await fetch(`${sandbox.url}/__sandbox/webhooks`, {
@@ -168,29 +155,10 @@ describe('the relay command behind Debian\'s nginx, on the shop\'s own origin', 
     });
     assert.equal(registered.status, 201);
 
-    const cardRelay = createRelay({
-      apiBaseUrl: sandbox.url,
-      clientId: DEFAULT_API_KEY.clientId,
-      clientSecret: DEFAULT_API_KEY.clientSecret,
-      publicClientId: DEFAULT_PUBLIC_KEY.clientId,
-      offers: [OFFER],
-      allowedOrigins: [shop],
-      basePath: '/card-checkout',
-      trustProxy: 1,
-      threeDSecure: { provider: 'sandbox', sessionsUrl: `${sandbox.url}/sandbox/3ds/sessions` },
-      antifraud: { provider: 'sandbox', scriptUrl: `${sandbox.url}/sandbox/profiler.js` },
-    });
-    cardRelayServer = createServer(toNodeListener((request, info) => cardRelay.fetch(request, info)));
-    const cardRelayPort = await listen(cardRelayServer);
-
     // The documented site block, on this test's port, files and relays.
     let site = replaceOnce(SITE, 'listen 80;', `listen 127.0.0.1:${port};`);
     site = replaceOnce(site, 'root /var/www/shop;', `root ${www};`);
     site = replaceOnce(site, 'proxy_pass http://127.0.0.1:4020;', `proxy_pass ${new URL(relay.url).origin};`);
-    const cardLocation = SITE.slice(SITE.indexOf('    location /checkout/ {'), SITE.lastIndexOf('}'))
-      .replace('location /checkout/', 'location /card-checkout/')
-      .replace('proxy_pass http://127.0.0.1:4020;', `proxy_pass http://127.0.0.1:${cardRelayPort};`);
-    site = site.slice(0, site.lastIndexOf('}')) + cardLocation + '}\n';
     const temp = join(dir, 'temp');
     writeFileSync(
       join(dir, 'nginx.conf'),
@@ -229,7 +197,6 @@ ${site}}
     await browser?.close();
     await stop(nginx, 'SIGQUIT');
     await stop(relay?.process, 'SIGTERM');
-    await new Promise((resolve) => (cardRelayServer ? cardRelayServer.close(resolve) : resolve(undefined)));
     await sandbox?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
@@ -283,7 +250,7 @@ ${site}}
       await field('cc-name').fill('MARIA SILVA');
       await field('cc-exp').pressSequentially('1230');
       await field('cc-csc').pressSequentially('123');
-      const charge = page.waitForResponse((response) => response.request().method() === 'POST' && response.url() === `${shop}/card-checkout/charges`);
+      const charge = page.waitForResponse((response) => response.request().method() === 'POST' && response.url() === `${shop}/checkout/charges`);
       await payButton(page);
       // Approved at once: the page leaves for the thank-you page before the answer's body can be read.
       assert.equal((await charge).status(), 201);
