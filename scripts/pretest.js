@@ -4,6 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { findChromium, findNginx, findRedisServer } from './executables.js';
+import { ensureReact18 } from './react-18.js';
 
 const isRoot = process.getuid?.() === 0;
 const hasApt = existsSync('/usr/bin/apt-get');
@@ -51,3 +52,5 @@ ensure(
   'nginx',
   'Install it (Debian/Ubuntu: `sudo apt-get install nginx`) or set NGINX_PATH to an nginx executable.',
 );
+
+ensureReact18();

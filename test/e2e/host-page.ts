@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { createServer, type InlineConfig } from 'vite';
+import { createServer, type InlineConfig, type ViteDevServer } from 'vite';
 import { checkoutStackPlugin } from '../../demo/checkout-stack-plugin.js';
 import { chromiumLaunchOptions } from '../../scripts/chromium.js';
 
@@ -16,6 +16,8 @@ export interface HostPage {
   /** The page's origin, with a trailing slash. */
   url: string;
   browser: Browser;
+  /** The vite server, for a page rendered on the server with `ssrLoadModule`. */
+  vite: ViteDevServer;
   close(): Promise<void>;
 }
 
@@ -44,7 +46,7 @@ export async function startHostPage(config: InlineConfig, launchTimeoutMs: numbe
     const url = server.resolvedUrls?.local[0];
     assert.ok(url, 'vite resolved no local URL');
     browser = await chromium.launch({ ...chromiumLaunchOptions(), timeout: launchTimeoutMs });
-    return { url, browser, close };
+    return { url, browser, vite: server, close };
   } catch (error) {
     await close();
     throw error;

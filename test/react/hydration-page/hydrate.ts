@@ -1,5 +1,5 @@
 /** Hydrates the server's HTML in the browser; recoverable errors (a mismatch) are kept for the test. */
-import { createElement } from 'react';
+import { createElement, version } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { CheckoutPage } from './checkout-page.js';
 
@@ -7,6 +7,8 @@ declare global {
   interface Window {
     hydrationErrors?: string[];
     hydrated?: boolean;
+    /** The React that hydrated the page. */
+    reactVersion?: string;
   }
 }
 
@@ -14,6 +16,7 @@ const root = document.getElementById('root');
 if (!root) throw new Error('the page has no #root');
 const offer = root.dataset['offer'] ?? '';
 window.hydrationErrors = [];
+window.reactVersion = version;
 hydrateRoot(root, createElement(CheckoutPage, { offer }), {
   onRecoverableError: (error) => window.hydrationErrors?.push(String(error)),
 });
