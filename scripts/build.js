@@ -14,7 +14,6 @@
 // figures with each path's and writes them into docs/performance.md. `npm run budgets` (`--budgets`)
 // measures the same and exits 1 when a budget is exceeded.
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,7 +26,7 @@ const dist = join(root, 'dist');
 const cdnDir = join(dist, 'cdn');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 
-const { buildCdnVariant, checkBudgets, measureCdnBundle, sizesOf } = await tsImport('./cdn-bundle.ts', import.meta.url);
+const { buildCdnVariant, checkBudgets, measureCdnBundle, sizesOf, subresourceIntegrity } = await tsImport('./cdn-bundle.ts', import.meta.url);
 const { pathSummary, sizeSection, sizeSummary, writeSizeSection } = await tsImport('./bundle-report.ts', import.meta.url);
 const { checkPathBudgets } = await tsImport('./buyer-paths.ts', import.meta.url);
 const { elementsOf, reactDeclarations, vueDeclarations } = await tsImport('./element-types.ts', import.meta.url);
@@ -116,8 +115,7 @@ if (process.argv.includes('--budgets')) {
   // Subresource Integrity for a page that loads a file from a CDN (README, "A merchant's first five
   // minutes"): the classic build is one file, so its hash covers all the code it runs.
   for (const file of ['pay-checkout.classic.js', 'pay-checkout.js']) {
-    const digest = createHash('sha384').update(readFileSync(join(cdnDir, file))).digest('base64');
-    console.log(`  integrity of ${file}: sha384-${digest}`);
+    console.log(`  integrity of ${file}: ${subresourceIntegrity(readFileSync(join(cdnDir, file)))}`);
   }
   console.log(`build: done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }

@@ -4,6 +4,7 @@
  * costs. Used by `npm run build`, `npm run size` and test/build/bundle-content.test.ts; what a
  * buyer's browser fetches on each path is measured by scripts/buyer-paths-in-chromium.ts.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
@@ -80,6 +81,14 @@ export function gzipSize(code: string | Uint8Array): number {
 /** brotli at quality 11, what a CDN serves to browsers that accept it. */
 export function brotliSize(code: string): number {
   return brotliCompressSync(code, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }).length;
+}
+
+/**
+ * The Subresource Integrity value of a file (`sha384-` and the base64 digest), for a page that
+ * loads the script-tag build from a CDN with `integrity` (README, "A merchant's first five minutes").
+ */
+export function subresourceIntegrity(bytes: string | Uint8Array): string {
+  return `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
 }
 
 export function sizesOf(code: string): Sizes {

@@ -7,11 +7,12 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CDN_FILE_NAMES, CLASSIC_GLOBAL_NAME } from '../../vite.build-cdn.config.js';
-import { buildCdnVariant } from '../../scripts/cdn-bundle.js';
+import { buildCdnVariant, subresourceIntegrity } from '../../scripts/cdn-bundle.js';
 import { chromiumLaunchOptions } from '../../scripts/chromium.js';
 import { ON_DEMAND_TAGS } from '../../src/widget/on-demand-elements.js';
 import { ptBR } from '../../src/widget/i18n/messages/pt-BR.js';
-import { registeredTags } from './package-layout.js';
+import { docFence } from '../docs/markdown-fences.js';
+import { registeredTags, ROOT } from './package-layout.js';
 
 const TAGS = registeredTags();
 /** The form's elements, registered as the script runs; the others come when needed. */
@@ -36,6 +37,14 @@ async function serveDirectory(dir: string): Promise<{ server: Server; origin: st
 }
 
 /** A shop's page with one script tag. */
+/** The README's CDN tag, its file and hash put in place as a shop does: the local build and `integrity`. */
+function readmeCdnPage(integrity: string): string {
+  const tag = docFence('readme-cdn-tag');
+  const src = /src="([^"]+)"/.exec(tag)?.[1];
+  assert.ok(src && tag.includes('integrity="sha384-…"'), 'the README\'s CDN tag has no src or no integrity to fill in');
+  return `<!doctype html><html><head></head><body>${tag.replace(src, `/${CDN_FILE_NAMES.classic}`).replace('sha384-…', integrity)}</body></html>`;
+}
+
 function shopPage(script: string): string {
   return `<!doctype html><html><head>${script}</head><body><pay-checkout relay="/checkout" offer="none"></pay-checkout></body></html>`;
 }
@@ -104,6 +113,9 @@ describe('the script-tag builds in a browser', () => {
     mkdirSync(join(dir, 'shop'));
     writeFileSync(join(dir, 'shop', 'versioned.html'), shopPage(`<script type="module" src="../${CDN_FILE_NAMES.module}?ver=3"></script>`));
     writeFileSync(join(dir, 'classic.html'), shopPage(`<script src="/${CDN_FILE_NAMES.classic}"></script>`));
+    const classicIntegrity = subresourceIntegrity(readFileSync(join(dir, CDN_FILE_NAMES.classic)));
+    writeFileSync(join(dir, 'readme-cdn.html'), readmeCdnPage(classicIntegrity));
+    writeFileSync(join(dir, 'readme-cdn-altered.html'), readmeCdnPage(subresourceIntegrity(`${readFileSync(join(dir, CDN_FILE_NAMES.classic), 'utf8')}\n;`)));
     writeFileSync(join(dir, 'development.html'), shopPage(`<script type="module" src="/${CDN_FILE_NAMES.development}"></script>`));
     writeFileSync(join(dir, 'misconfigured.html'), misconfiguredPage(`<script type="module" src="/${CDN_FILE_NAMES.module}"></script>`));
     writeFileSync(join(dir, 'misconfigured.dev.html'), misconfiguredPage(`<script type="module" src="/${CDN_FILE_NAMES.development}"></script>`));
@@ -242,6 +254,28 @@ describe('the script-tag builds in a browser', () => {
       );
       assert.deepEqual(exported.sort(), ['ThreeDSecureCanceledError: function', 'ThreeDSecureFailedError: function', 'ThreeDSecureSessionError: function']);
       assert.deepEqual(errors, []);
+      await page.close();
+    });
+  });
+
+  describe('when a page loads the classic build with the README\'s CDN tag', () => {
+    it('names this version of the package on the CDN and, with the hash the build prints, runs it', async () => {
+      const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+      assert.match(docFence('readme-cdn-tag'), new RegExp(`src="https://cdn\\.jsdelivr\\.net/npm/pay-checkout@${version.replace(/\./g, '\\.')}/dist/cdn/${CDN_FILE_NAMES.classic.replace('.', '\\.')}"`));
+      const { page, errors } = await visit('readme-cdn.html');
+      assert.deepEqual(errors, []);
+      await page.close();
+    });
+
+    it('refuses a file that is not the one the hash was made of', async () => {
+      const page = await browser.newPage();
+      const consoleErrors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') consoleErrors.push(message.text());
+      });
+      await page.goto(`${origin}/readme-cdn-altered.html`, { waitUntil: 'load' });
+      assert.equal(await page.evaluate(() => customElements.get('pay-checkout') === undefined), true);
+      assert.ok(consoleErrors.some((text) => /integrity/i.test(text)), consoleErrors.join('\n'));
       await page.close();
     });
   });

@@ -83,12 +83,12 @@ describe('the code blocks of README.md and docs/*.md', () => {
     assert.deepEqual(unmarked, []);
   });
 
-  it('are each run or compared by a test of test/docs, under a name of their own', () => {
+  it('are each run or compared by a test, under a name of their own', () => {
     const names = fences.flatMap((fence) => (fence.check?.kind === 'run' ? [fence.check.name] : []));
     assert.deepEqual(names.filter((name, index) => names.indexOf(name) !== index), [], 'a name is given twice');
     const claimed = new Set<string>();
-    for (const file of readdirSync(join(ROOT, 'test/docs')).filter((name) => name.endsWith('.test.ts'))) {
-      for (const match of readFileSync(join(ROOT, 'test/docs', file), 'utf8').matchAll(/docFence(?:Entry)?\('([^']+)'\)/g)) claimed.add(match[1]!);
+    for (const source of testSources().values()) {
+      for (const match of source.matchAll(/docFence(?:Entry)?\('([^']+)'\)/g)) claimed.add(match[1]!);
     }
     assert.deepEqual(names.filter((name) => !claimed.has(name)), [], 'blocks no test takes');
     assert.deepEqual([...claimed].filter((name) => !names.includes(name)), [], 'tests of blocks that are gone');
