@@ -68,23 +68,57 @@ async function loadProduct(context: RelayContext, productId: string): Promise<Pr
   });
 }
 
+/**
+ * Which product an offer sells, remembered long after the offer's own entry expires, so the
+ * product is read beside the offer instead of after it. No route of the API moves an offer to
+ * another product (public-api.md, Endpoints); should one move anyway, the offer's answer names
+ * the new product, which is then read and remembered.
+ */
+const offerProductKey = (offerId: string) => `relay:offer-product:${offerId}`;
+const OFFER_PRODUCT_TTL_MS = 30 * 24 * 60 * 60_000;
+
+/**
+ * The offer, its product, the fees and the instalment interest, read with as few round trips in
+ * a row as the API allows: the fees and the interest do not depend on the offer and are read
+ * beside it; the product is read beside it too when an earlier read told which product it is,
+ * and only the first read of an offer waits for the offer to learn its product. So a cold
+ * config costs one round trip after the token, two the first time an offer is seen.
+ */
+async function loadConfigParts(context: RelayContext, offerId: string) {
+  const { options, cache, options: { store } } = context;
+  const known = await store.get(offerProductKey(offerId));
+  const knownProduct = known === undefined ? undefined : loadProduct(context, known);
+  // Settled here, so a failure of a read not awaited below is not an unhandled rejection.
+  knownProduct?.catch(() => undefined);
+  const tables = Promise.all([
+    cache.get('relay:cache:fees', () => options.client.getFees()),
+    cache.get('relay:cache:installment-interest', () => options.client.getInstallmentInterest()),
+  ]);
+  tables.catch(() => undefined);
+  const offer = await loadOffer(context, offerId);
+  if (!offer || offer.status !== 'active') throw offerNotFound();
+  let product: Product | null;
+  if (known === offer.product && knownProduct) {
+    product = await knownProduct;
+  } else {
+    product = await loadProduct(context, offer.product);
+    await store.set(offerProductKey(offerId), offer.product, { ttlMs: OFFER_PRODUCT_TTL_MS });
+  }
+  // A product that is not active cannot be charged (the API answers 400 for its offers).
+  if (!product || product.status !== 'active') throw offerNotFound();
+  const [fees, additionalInterest] = await tables;
+  return { offer, product, fees, additionalInterest };
+}
+
 export async function handleConfig(request: Request, context: RelayContext): Promise<Response> {
-  const { options, cache } = context;
+  const { options } = context;
   const offerId = new URL(request.url).searchParams.get('offer')?.trim() ?? '';
   if (offerId === '') {
     throw new RelayError(400, 'invalid_request', 'Give the offer id as ?offer=ID.', { fields: { offer: ['Required.'] } });
   }
   // Offer ids are looked up in a comma-separated filter, so an id with a comma names no offer.
   if (offerId.includes(',') || offerId.length > MAX_STRING_LENGTH || !(await options.isOfferAllowed(offerId))) throw offerNotFound();
-  const offer = await loadOffer(context, offerId);
-  if (!offer || offer.status !== 'active') throw offerNotFound();
-  const product = await loadProduct(context, offer.product);
-  // A product that is not active cannot be charged (the API answers 400 for its offers).
-  if (!product || product.status !== 'active') throw offerNotFound();
-  const [fees, additionalInterest] = await Promise.all([
-    cache.get('relay:cache:fees', () => options.client.getFees()),
-    cache.get('relay:cache:installment-interest', () => options.client.getInstallmentInterest()),
-  ]);
+  const { offer, product, fees, additionalInterest } = await loadConfigParts(context, offerId);
 
   const price = formatCents(toCents(offer.price));
   const config: WidgetConfig = {

@@ -170,3 +170,69 @@ describe('GET config caching', () => {
     }
   });
 });
+
+/**
+ * Counts the upstream round trips in a row that a request costs: every upstream request is held
+ * until the requests started with it are all in, then the whole round is let through at once.
+ * A round is the requests the relay sent without waiting for one another.
+ */
+function roundTripRecorder() {
+  const held: Array<{ path: string; release: () => void }> = [];
+  const rounds: string[][] = [];
+  const heldFetch: typeof fetch = async (input, init) => {
+    const request = new Request(input, init);
+    await new Promise<void>((release) => held.push({ path: new URL(request.url).pathname, release }));
+    return fetch(request);
+  };
+  async function run<T>(work: Promise<T>): Promise<T> {
+    let finished = false;
+    const settled = work.finally(() => {
+      finished = true;
+    });
+    settled.catch(() => undefined);
+    while (!finished) {
+      // A round is complete once no request has joined it for a while: the relay sends a round's
+      // requests in one turn of its work, long before this.
+      let count = -1;
+      while (held.length !== count || held.length === 0) {
+        if (finished) break;
+        count = held.length;
+        await new Promise((resolve) => setTimeout(resolve, 40));
+      }
+      if (held.length === 0) break;
+      const round = held.splice(0);
+      rounds.push(round.map(({ path }) => path).sort());
+      for (const { release } of round) release();
+    }
+    return settled;
+  }
+  return { heldFetch, rounds, run };
+}
+
+describe('GET config, cold: upstream round trips in a row', () => {
+  it('reads fees and interest beside the offer, and, once it knows the offer\'s product, the product too', async () => {
+    const recorder = roundTripRecorder();
+    const store = createMemoryStore();
+    const relay = await startRelay({ fetch: recorder.heldFetch, store, configTtlMs: 1 });
+    try {
+      const first = await recorder.run(relay.call('GET', '/config?offer=77BcHrY'));
+      assert.equal(first.status, 200, await first.clone().text());
+      assert.deepEqual(recorder.rounds, [
+        ['/public_api/token/'],
+        ['/public_api/fees/', '/public_api/installment-interest/', '/public_api/offers/'],
+        ['/public_api/products/prod_foto/'],
+      ]);
+
+      // Every cached entry has expired (the token has not): one round trip, all four at once.
+      recorder.rounds.length = 0;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const again = await recorder.run(relay.call('GET', '/config?offer=77BcHrY'));
+      assert.equal(again.status, 200);
+      assert.deepEqual(recorder.rounds, [['/public_api/fees/', '/public_api/installment-interest/', '/public_api/offers/', '/public_api/products/prod_foto/']]);
+      assert.deepEqual(await again.json(), await first.json());
+    } finally {
+      await store.close();
+      await relay.close();
+    }
+  });
+});
