@@ -1,5 +1,5 @@
 /**
- * Item 1 of issue 7's benchmarks, time: from navigation to an interactive card form in headless
+ * The card form benchmark, time: from navigation to an interactive card form in headless
  * Chromium, <pay-checkout> from our fresh script-tag build against a static HTML form of the same
  * fields, both served by one local server (with the relay and sandbox in-process behind it).
  *

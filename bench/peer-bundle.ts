@@ -1,5 +1,5 @@
 /**
- * Item 1 of issue 7's benchmarks, bytes: our script-tag build against @adyen/adyen-web with
+ * The bundle benchmark, bytes: our script-tag build against @adyen/adyen-web with
  * AdyenCheckout, Card, Pix and Boleto, both built in this run by the same bundler (Vite,
  * minified, tree-shaken, ES module) and measured by the same functions (gzip 9, brotli 11).
  */

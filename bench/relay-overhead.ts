@@ -1,5 +1,5 @@
 /**
- * Item 2 of issue 7's benchmarks: what the relay adds to a charge, and how many requests per
+ * The relay's benchmark: what the relay adds to a charge, and how many requests per
  * second it serves. The relay and the sandbox run in a child process (bench/charge-stack.ts, every
  * limit off); this process sends the requests, so the load generator has a core of its own.
  *

@@ -1,5 +1,5 @@
 /**
- * Item 3 of issue 7's benchmarks: how the relay's client spends access tokens and paces charges.
+ * The token and pacing benchmark: how the relay's client spends access tokens and paces charges.
  *
  * Tokens: 1,000 charges through the relay, ten at a time, with the sandbox's limits lifted; the
  * relay's client fetches through a wrapper that counts `POST /public_api/token/`. Goal: 1.

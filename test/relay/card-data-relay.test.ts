@@ -47,7 +47,7 @@ const grouped = (separator: string) => (card: string) => groupedNumber(card, sep
 /** Pix body text with `members` added to the top-level object. */
 const rawBody = (members: string) => `${JSON.stringify(pixChargeBody()).slice(0, -1)},${members}}`;
 
-/** The shapes of the issue first, then every brand, then more separators, scripts and places. */
+/** The shapes first seen to pass, then every brand, then more separators, scripts and places. */
 const SHAPES: Shape[] = [
   shape('a number inside a name', 'customer.name', VISA, (card) => `Ana ${card}`),
   shape('dots between groups', 'address.street', VISA, grouped('.')),
