@@ -47,6 +47,10 @@ describe('an order the store lost', () => {
     assert.ok(order.pix, 'the charge answered a Pix code');
     await forget(order);
     const path = `/public_api/orders/${order.id}/`;
+    // Only a valid token reaches the API: another order's token is an unknown order, at no API request.
+    const other = await createOrder();
+    assert.equal((await refusal(await relay.call('GET', orderPath({ id: order.id, orderToken: other.orderToken })), 404)).type, 'order_not_found');
+    assert.equal(relay.upstreamCount(path), 0);
     const answers = await Promise.all(Array.from({ length: 10 }, () => relay.call('GET', orderPath(order))));
     assert.deepEqual([...new Set(answers.map((answer) => answer.status))], [200]);
     for (const answer of answers) assert.deepEqual(await answer.json(), rebuilt(order, 'waiting_payment'));
