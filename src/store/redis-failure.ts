@@ -78,31 +78,54 @@ function unavailable(cause: unknown): StoreUnavailableError {
 }
 
 /**
+ * The one wait for a connection being made that every operation shares (one set of listeners
+ * per connection, however many operations wait): resolves when it is ready, rejects when the
+ * attempt fails.
+ */
+const connecting = new WeakMap<RedisConnectionState, Promise<void>>();
+
+function connectionMade(connection: RedisConnectionState): Promise<void> {
+  let made = connecting.get(connection);
+  if (!made) {
+    made = new Promise<void>((resolve, reject) => {
+      const settle = (error?: StoreUnavailableError) => {
+        connecting.delete(connection);
+        connection.removeListener('ready', onReady);
+        connection.removeListener('close', onClose);
+        connection.removeListener('end', onClose);
+        if (error) reject(error);
+        else resolve();
+      };
+      const onReady = () => settle();
+      const onClose = () => settle(new StoreUnavailableError('Redis is unavailable: the connection could not be made'));
+      connection.once('ready', onReady);
+      connection.once('close', onClose);
+      connection.once('end', onClose);
+    });
+    // Nobody may be waiting any more when the attempt fails.
+    made.catch(() => undefined);
+    connecting.set(connection, made);
+  }
+  return made;
+}
+
+/**
  * Resolves when `connection` is ready. A connection being made is waited for until `ms`; one
  * that is down between two attempts, closing or closed fails at once: the relay answers 503
  * now rather than holding the buyer.
  */
-export function whenReady(connection: RedisConnectionState, ms: number): Promise<void> {
-  if (connection.status === 'ready') return Promise.resolve();
-  if (!CONNECTING.has(connection.status)) {
-    return Promise.reject(new StoreUnavailableError(`Redis is unavailable: the connection is ${connection.status}`));
-  }
-  return new Promise((resolve, reject) => {
-    const settle = (error?: StoreUnavailableError) => {
-      clearTimeout(timer);
-      connection.removeListener('ready', onReady);
-      connection.removeListener('close', onClose);
-      connection.removeListener('end', onClose);
-      if (error) reject(error);
-      else resolve();
-    };
-    const onReady = () => settle();
-    const onClose = () => settle(new StoreUnavailableError('Redis is unavailable: the connection could not be made'));
-    const timer = setTimeout(() => settle(new StoreUnavailableError(`Redis is unavailable: no connection within ${ms} ms`)), ms);
-    connection.once('ready', onReady);
-    connection.once('close', onClose);
-    connection.once('end', onClose);
+export async function whenReady(connection: RedisConnectionState, ms: number): Promise<void> {
+  if (connection.status === 'ready') return;
+  if (!CONNECTING.has(connection.status)) throw new StoreUnavailableError(`Redis is unavailable: the connection is ${connection.status}`);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new StoreUnavailableError(`Redis is unavailable: no connection within ${ms} ms`)), ms);
   });
+  try {
+    await Promise.race([connectionMade(connection), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** `work` within `ms`, or a `StoreUnavailableError`; `late` is told what `work` answers after that. */

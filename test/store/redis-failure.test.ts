@@ -122,6 +122,21 @@ describe('the Redis store when Redis fails', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
+  it('lets operations on a new store wait for its connection, sharing one wait however many there are', async () => {
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on('warning', onWarning);
+    try {
+      const store = open();
+      const answers = await Promise.all(Array.from({ length: 100 }, (_, index) => store.setIfAbsent(`burst:${index}`, 'x')));
+      assert.deepEqual([...new Set(answers)], [true]);
+      await sleep(10);
+    } finally {
+      process.off('warning', onWarning);
+    }
+    assert.deepEqual(warnings.map((warning) => warning.name), [], 'no listener piled up per operation');
+  });
+
   it('rejects every operation at once when nothing listens', async () => {
     const store = createRedisStore({ url: 'redis://127.0.0.1:1', commandTimeoutMs: COMMAND_TIMEOUT_MS, onError: () => undefined });
     opened.push(store);
