@@ -206,10 +206,10 @@ export function createOrderBook({ store, client, now, refreshMs, onError }: Orde
       throw error;
     }
     const rebuilt = publicOrderOfRecord(record);
-    const stored = (await store.setIfAbsent(orderKey(id), JSON.stringify(rebuilt), { ttlMs: ORDER_RETENTION_MS }))
-      ? rebuilt
-      : (JSON.parse((await store.get(orderKey(id))) ?? JSON.stringify(rebuilt)) as PublicOrder);
-    return { ...stored, status: await applyStatus(id, record.status) };
+    const written = await store.setIfAbsent(orderKey(id), JSON.stringify(rebuilt), { ttlMs: ORDER_RETENTION_MS });
+    const storedText = written ? undefined : await store.get(orderKey(id));
+    const view = storedText === undefined ? rebuilt : (JSON.parse(storedText) as PublicOrder);
+    return { ...view, status: await applyStatus(id, record.status) };
   }
 
   const recovering = new Map<string, Promise<PublicOrder | undefined>>();
