@@ -16,6 +16,7 @@ import {
   RateLimitError,
 } from '../client/index.js';
 import { flattenFieldErrors, isFieldErrorTree } from '../contract/errors.js';
+import { StoreUnavailableError } from '../store/store.js';
 
 /** Every `error.type` the relay answers. */
 export const RELAY_ERROR_TYPES = [
@@ -40,6 +41,7 @@ export const RELAY_ERROR_TYPES = [
   'unauthorized',
   'in_processing',
   'upstream_unavailable',
+  'store_unavailable',
   'internal',
 ] as const;
 export type RelayErrorType = (typeof RELAY_ERROR_TYPES)[number];
@@ -131,9 +133,22 @@ function fromApiError(error: PayApiError): RelayError | undefined {
   return undefined;
 }
 
+/**
+ * The wait a buyer is told when the store failed: the Redis store reconnects at most a second
+ * apart (store/redis-failure.ts), so a Redis that restarts is usually back by then.
+ */
+export const STORE_UNAVAILABLE_RETRY_AFTER_SECONDS = 2;
+
 /** The relay's view of any thrown value: its own refusal, a mapped API error, or `internal`. */
 export function toRelayError(error: unknown): RelayError {
   if (error instanceof RelayError) return error;
+  if (error instanceof StoreUnavailableError) {
+    // Nothing the buyer did: the same request, with the same key, succeeds once the store is back.
+    return new RelayError(503, 'store_unavailable', 'The relay cannot reach its store right now; retry after the given seconds.', {
+      retryAfter: STORE_UNAVAILABLE_RETRY_AFTER_SECONDS,
+      cause: error,
+    });
+  }
   if (error instanceof PayApiError) {
     const mapped = fromApiError(error);
     if (mapped) return mapped;

@@ -11,9 +11,9 @@
  * final status moves to another only when the API says so, and an unconfirmed waiting status
  * cannot move an order back (the rank rule below).
  */
-import type { PayClient } from '../client/index.js';
+import { NotFoundError, type PayClient } from '../client/index.js';
 import type { ChargeResponse } from '../contract/charge-response.js';
-import { isFinalChargeStatus, isWaitingChargeStatus } from '../contract/orders.js';
+import { isFinalChargeStatus, isWaitingChargeStatus, type OrderRecord } from '../contract/orders.js';
 import type { OrderEventData, WebhookEventName } from '../contract/webhooks.js';
 import type { Store } from '../store/store.js';
 
@@ -60,6 +60,24 @@ export function publicOrderOf(charge: ChargeResponse): PublicOrder {
     order.boleto = { barcode: charge.boleto.barcode, pdfUrl: charge.boleto.pdfUrl, dueDate: charge.boleto.dueDate };
   }
   return order;
+}
+
+/**
+ * The public view of an order read back from the API (`GET /public_api/orders/{id}/`), for an
+ * order the store lost. The record's documented fields (supplement, "Lists, orders, products")
+ * carry no Pix code and no boleto line, so the view has neither: the widget keeps the code
+ * it was shown with the order, and asks the relay only for the status. A field the record
+ * leaves out is an empty text, as the widget reads the view.
+ */
+export function publicOrderOfRecord(record: OrderRecord): PublicOrder {
+  return {
+    id: record.id,
+    refId: record.refId ?? '',
+    status: record.status,
+    paymentMethod: record.paymentMethod ?? '',
+    amount: record.amount ?? '',
+    createdAt: record.createdAt ?? '',
+  };
 }
 
 /** Order ids as the API writes them; anything else cannot be an order of this relay. */
@@ -111,7 +129,11 @@ export interface OrderBookOptions {
 export interface OrderBook {
   /** Records an order this relay created; answers whether it is new (false for an idempotent replay). */
   record(order: PublicOrder): Promise<boolean>;
-  /** The public view with the latest status, or undefined for an order this relay did not create. */
+  /**
+   * The public view with the latest status, or undefined for an order the API does not have.
+   * The caller has checked the order's token: an order missing from the store (an emptied
+   * Redis) is read again from the API and stored again.
+   */
   read(id: string): Promise<PublicOrder | undefined>;
   /**
    * Stores a status learnt from the API (its charge answer, a read, or a webhook: confirmed
@@ -170,6 +192,37 @@ export function createOrderBook({ store, client, now, refreshMs, onError }: Orde
     return started;
   }
 
+  /**
+   * The order read again from the API and stored again. Its token proves this relay created
+   * it, so only the store forgot it. A view stored meanwhile (the charge's own, with its Pix
+   * code) is kept; the status is the API's, under the rank rule.
+   */
+  async function recover(id: string): Promise<PublicOrder | undefined> {
+    let record: OrderRecord;
+    try {
+      record = await client.getOrder(id);
+    } catch (error) {
+      if (error instanceof NotFoundError) return undefined;
+      throw error;
+    }
+    const rebuilt = publicOrderOfRecord(record);
+    const written = await store.setIfAbsent(orderKey(id), JSON.stringify(rebuilt), { ttlMs: ORDER_RETENTION_MS });
+    const storedText = written ? undefined : await store.get(orderKey(id));
+    const view = storedText === undefined ? rebuilt : (JSON.parse(storedText) as PublicOrder);
+    return { ...view, status: await applyStatus(id, record.status) };
+  }
+
+  const recovering = new Map<string, Promise<PublicOrder | undefined>>();
+
+  /** One API read per lost order in this instance, however many of its buyers' reads come at once. */
+  function recoverOnce(id: string): Promise<PublicOrder | undefined> {
+    const inFlight = recovering.get(id);
+    if (inFlight) return inFlight;
+    const started = recover(id).finally(() => recovering.delete(id));
+    recovering.set(id, started);
+    return started;
+  }
+
   return {
     async record(order) {
       const isNew = await store.setIfAbsent(orderKey(order.id), JSON.stringify(order), { ttlMs: ORDER_RETENTION_MS });
@@ -180,7 +233,7 @@ export function createOrderBook({ store, client, now, refreshMs, onError }: Orde
     },
     async read(id) {
       const text = await store.get(orderKey(id));
-      if (text === undefined) return undefined;
+      if (text === undefined) return recoverOnce(id);
       const order = JSON.parse(text) as PublicOrder;
       let state = await storedStatus(id);
       if (state === undefined || (isAwaitingBuyer(state.status) && now() - state.checkedAt >= refreshMs)) {

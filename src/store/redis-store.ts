@@ -7,7 +7,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Redis, RedisOptions } from 'ioredis';
 import { loadIoredis } from './ioredis-module.js';
+import { checkCommandTimeout, failFastRedisOptions, failingFast, whenReady } from './redis-failure.js';
 import type { SlotReservation, Store, StoreSetOptions } from './store.js';
+
+export { StoreUnavailableError } from './store.js';
 
 export interface RedisStoreOptions {
   /** `redis://[user:password@]host[:port][/db]`, or `rediss://` for TLS. */
@@ -22,6 +25,11 @@ export interface RedisStoreOptions {
    * them) and a listener's error is re-thrown outside the store, as any callback's would be.
    */
   onError?: (error: unknown) => void;
+  /**
+   * The longest a store operation takes, waiting for a connection included, before it rejects
+   * with `StoreUnavailableError` (redis-failure.ts). Default 2000.
+   */
+  commandTimeoutMs?: number;
 }
 
 // Loaded with the module, so a missing ioredis is reported where the store is imported.
@@ -95,7 +103,7 @@ async function quit(connection: Redis): Promise<void> {
  * A Store on Redis. One connection for commands, plus one for subscriptions made on the
  * first `subscribe` (a subscribed Redis connection can do nothing else).
  */
-export function createRedisStore({ url, redis, keyPrefix = DEFAULT_REDIS_KEY_PREFIX, onError }: RedisStoreOptions): Store {
+export function createRedisStore({ url, redis, keyPrefix = DEFAULT_REDIS_KEY_PREFIX, onError, commandTimeoutMs: givenTimeout }: RedisStoreOptions): Store {
   if (url === undefined && redis === undefined) throw new TypeError('createRedisStore needs `url` or `redis` connection options');
   if (url !== undefined && (typeof url !== 'string' || !/^rediss?:\/\//.test(url))) {
     throw new TypeError('createRedisStore: `url` must start with redis:// or rediss://');
@@ -103,12 +111,19 @@ export function createRedisStore({ url, redis, keyPrefix = DEFAULT_REDIS_KEY_PRE
   if (typeof keyPrefix !== 'string') throw new TypeError('createRedisStore: `keyPrefix` must be a string');
   // ioredis's own prefix would apply to keys but not to channels; one prefix, applied here, covers both.
   if (redis?.keyPrefix !== undefined) throw new TypeError('createRedisStore: use `keyPrefix`, not `redis.keyPrefix`');
+  const commandTimeoutMs = checkCommandTimeout(givenTimeout);
 
-  const client = url === undefined ? new RedisClient(redis ?? {}) : new RedisClient(url, redis ?? {});
+  const connectionOptions = failFastRedisOptions(commandTimeoutMs, redis);
+  const client = url === undefined ? new RedisClient(connectionOptions) : new RedisClient(url, connectionOptions);
   if (onError) client.on('error', onError);
   let subscriber: Redis | undefined;
   /** Per prefixed channel: one entry per subscription (the same function twice is two), and the SUBSCRIBE in flight. */
   const channels = new Map<string, { subscriptions: Set<{ listener: (message: string) => void }>; subscribed: Promise<unknown> }>();
+  /**
+   * Channels whose UNSUBSCRIBE failed while Redis was unreachable. ioredis subscribes again to
+   * every channel it knew when it reconnects; these are then dropped, unless wanted again.
+   */
+  const orphans = new Set<string>();
   let closing: Promise<void> | undefined;
 
   const prefixed = (name: string) => keyPrefix + name;
@@ -133,9 +148,16 @@ export function createRedisStore({ url, redis, keyPrefix = DEFAULT_REDIS_KEY_PRE
 
   function subscriberConnection(): Redis {
     if (!subscriber) {
-      subscriber = client.duplicate();
-      if (onError) subscriber.on('error', onError);
-      subscriber.on('message', deliver);
+      const connection = client.duplicate();
+      subscriber = connection;
+      if (onError) connection.on('error', onError);
+      connection.on('message', deliver);
+      connection.on('ready', () => {
+        for (const name of orphans) {
+          if (channels.has(name)) orphans.delete(name);
+          else connection.unsubscribe(name).then(() => orphans.delete(name), () => undefined);
+        }
+      });
     }
     return subscriber;
   }
@@ -152,7 +174,7 @@ export function createRedisStore({ url, redis, keyPrefix = DEFAULT_REDIS_KEY_PRE
     }
   }
 
-  return {
+  const store: Store = {
     async get(key) {
       return (await client.get(prefixed(key))) ?? undefined;
     },
@@ -178,7 +200,9 @@ export function createRedisStore({ url, redis, keyPrefix = DEFAULT_REDIS_KEY_PRE
       const name = prefixed(channel);
       let entry = channels.get(name);
       if (!entry) {
-        entry = { subscriptions: new Set(), subscribed: subscriberConnection().subscribe(name) };
+        const connection = subscriberConnection();
+        // Nothing is queued while the connection is being made (redis-failure.ts): the SUBSCRIBE waits for it.
+        entry = { subscriptions: new Set(), subscribed: whenReady(connection, commandTimeoutMs).then(() => connection.subscribe(name)) };
         channels.set(name, entry);
       }
       const subscription = { listener };
@@ -191,7 +215,14 @@ export function createRedisStore({ url, redis, keyPrefix = DEFAULT_REDIS_KEY_PRE
         // subscribe to the same channel has its own entry and is left alone.
         if (current.subscriptions.size === 0 && channels.get(name) === current) {
           channels.delete(name);
-          if (!closing) await subscriberConnection().unsubscribe(name);
+          if (!closing) {
+            await subscriberConnection()
+              .unsubscribe(name)
+              .catch((error: unknown) => {
+                orphans.add(name);
+                throw error;
+              });
+          }
         }
       }
 
@@ -212,4 +243,5 @@ export function createRedisStore({ url, redis, keyPrefix = DEFAULT_REDIS_KEY_PRE
       return closing;
     },
   };
+  return failingFast(store, client, commandTimeoutMs);
 }

@@ -34,3 +34,17 @@ export interface Store {
   subscribe(channel: string, listener: (message: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
+
+/**
+ * The store could not do what it was asked: unreachable, too slow (past its command timeout),
+ * or refusing the command (a Redis out of memory under `noeviction`, a replica that is read-only
+ * during a failover). The operation may or may not have taken effect; `cause` holds the
+ * underlying failure. The relay answers it 503 `store_unavailable`, which the widget tries
+ * again with the same key.
+ */
+export class StoreUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'StoreUnavailableError';
+  }
+}

@@ -111,9 +111,14 @@ describe('GET orders/{id}', () => {
   it('answers 404 order_not_found for orders it did not create', async () => {
     const elsewhere = await relay.running.api('POST', '/public_api/payments/', { body: pixChargeBody(), headers: { 'X-Idempotency-Key': 'made-elsewhere' } });
     const { id } = (await elsewhere.json()) as { id: string };
-    // Each with the token this relay would sign for it, so only the order's origin is judged.
+    // Orders of the account this relay did not create: it never issued their tokens, and one signed by another secret opens nothing.
+    const foreign = createOrderTokens(['a-secret-of-another-relay-0123456789abcdef']);
+    for (const other of [id, 'ord_fx0001']) {
+      assert.equal((await refusal(await relay.call('GET', `/orders/${other}?token=${await foreign.issue(other)}`), 404)).type, 'order_not_found', other);
+    }
+    // Ids the API does not have, each with the token this relay would sign for it: the API's 404 stays a 404.
     const tokens = createOrderTokens([CLIENT_SECRET]);
-    for (const unknown of [id, 'ord_fx0001', 'ord_nope', '..%2F..%2Fadmin']) {
+    for (const unknown of ['ord_nope', '..%2F..%2Fadmin']) {
       const token = await tokens.issue(decodeURIComponent(unknown));
       assert.equal((await refusal(await relay.call('GET', `/orders/${unknown}?token=${token}`), 404)).type, 'order_not_found', unknown);
     }
@@ -214,10 +219,10 @@ describe('GET orders/{id}/events', () => {
     }
   });
 
-  it('answers 404 order_not_found as JSON for an order it did not create', async () => {
+  it('answers 404 order_not_found as JSON for an order the API does not have', async () => {
     const relay = await startRelay();
     try {
-      const response = await relay.call('GET', `/orders/ord_fx0001/events?token=${await createOrderTokens([CLIENT_SECRET]).issue('ord_fx0001')}`);
+      const response = await relay.call('GET', `/orders/ord_nope/events?token=${await createOrderTokens([CLIENT_SECRET]).issue('ord_nope')}`);
       assert.equal((await refusal(response, 404)).type, 'order_not_found');
     } finally {
       await relay.close();

@@ -2,14 +2,15 @@
  * What the relay does when a memory store past its cap has dropped its entries (docs/relay.md,
  * "One instance: the memory store"): nothing is charged twice and no webhook is lost. A
  * replayed attempt still gets its one order, from the API's idempotency; a repeated delivery
- * runs again rather than being taken for a duplicate; an order whose entry went answers 404.
+ * runs again rather than being taken for a duplicate; an order whose entry went is read again
+ * from the API.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import type { ChargeAnswer, PublicOrder, RelayWebhookEvent } from '../../src/relay/index.js';
 import { createMemoryStore } from '../../src/store/memory-store.js';
-import { orderPath, pixChargeBody, postCharge, refusal, sandboxControl, singleAttemptClient, startRelay, WEBHOOK_SECRET, type RelayUnderTest } from './relay-harness.js';
+import { orderPath, pixChargeBody, postCharge, sandboxControl, singleAttemptClient, startRelay, WEBHOOK_SECRET, type RelayUnderTest } from './relay-harness.js';
 
 describe('the relay on a memory store that drops its oldest entries', () => {
   // Room for two orders: each keeps its attempt's buyer IP, its public view and its status.
@@ -42,7 +43,7 @@ describe('the relay on a memory store that drops its oldest entries', () => {
 
   const approval = (id: string) => ({ secret: WEBHOOK_SECRET, event: 'purchase_approved', data: { id, status: 'paid' } });
 
-  it('charges once, processes a repeated delivery again and answers 404 for the order it forgot', async () => {
+  it('charges once, processes a repeated delivery again and reads the order it forgot from the API', async () => {
     const firstKey = randomUUID();
     const first = await charge(firstKey);
     // Paid at the API, so the relay's read confirms the deliveries below.
@@ -62,17 +63,22 @@ describe('the relay on a memory store that drops its oldest entries', () => {
     assert.deepEqual(await late.json(), { received: true });
     assert.deepEqual(events.map((event) => event.data.id), [first.id, first.id]);
 
-    // Its public view is gone as well: the widget is told the order is unknown, never shown another's.
-    assert.equal((await refusal(await relay.call('GET', orderPath(first)), 404)).type, 'order_not_found');
+    // Its public view is gone as well: its token is valid, so it is read again from the API (paid there).
+    const forgotten = await relay.call('GET', orderPath(first));
+    assert.equal(forgotten.status, 200);
+    assert.deepEqual(
+      { ...((await forgotten.json()) as PublicOrder) },
+      { id: first.id, refId: first.refId, status: 'paid', paymentMethod: 'pix', amount: first.amount, createdAt: first.createdAt },
+    );
     assert.equal((await relay.call('GET', orderPath(third))).status, 200);
 
-    // A retry of the first attempt, with its key, gets the same order from the API's idempotency:
-    // the relay records it again (and tells onOrder again), but no second order exists.
+    // A retry of the first attempt, with its key, gets the same order from the API's idempotency;
+    // no second order exists.
     const { world } = relay.running.sandbox;
     const ordersBefore = world.orders.size;
     const replayed = await charge(firstKey);
     assert.equal(replayed.id, first.id);
     assert.equal(world.orders.size, ordersBefore);
-    assert.deepEqual(orders.map((order) => order.id), [first.id, second.id, third.id, first.id]);
+    assert.deepEqual(orders.map((order) => order.id), [first.id, second.id, third.id]);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Starts the system's `redis-server` (Debian package `redis-server`, installed by `pretest`)
- * on a free loopback port for a test file, with nothing written to disk, and stops it.
+ * on a free loopback port for a test file, with nothing written to disk unless told, and stops
+ * it; or kills it, to start it again on the same port and directory.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -14,6 +15,19 @@ export interface RunningRedis {
   port: number;
   /** SIGTERM, then waits until the process has exited. */
   stop(): Promise<void>;
+  /** SIGKILL, as a crash or the OOM killer: nothing is flushed. Waits until the process has exited. */
+  kill(): Promise<void>;
+  /** Sends a signal (SIGSTOP: the server stops answering but keeps its connections; SIGCONT: it goes on). */
+  signal(signal: NodeJS.Signals): void;
+}
+
+export interface RedisServerOptions {
+  /** The port; default a free one. */
+  port?: number;
+  /** The working directory, where an append-only file goes; default the system's temp directory. */
+  dir?: string;
+  /** The persistence arguments; default none at all (`--save '' --appendonly no`). */
+  persistence?: readonly string[];
 }
 
 const STARTUP_TIMEOUT_MS = 5_000;
@@ -70,11 +84,12 @@ async function waitForPong(url: string, child: ChildProcess, output: () => strin
   throw new Error(`redis-server did not answer PING within ${STARTUP_TIMEOUT_MS} ms:\n${output()}`);
 }
 
-async function startOnce(path: string): Promise<RunningRedis> {
-  const port = await freeLoopbackPort();
-  // Loopback only, no RDB snapshots or append-only file, in the foreground so SIGTERM reaches it.
-  const child = spawn(path, ['--save', '', '--appendonly', 'no', '--bind', '127.0.0.1', '--port', String(port), '--daemonize', 'no'], {
-    cwd: tmpdir(),
+async function startOnce(path: string, options: RedisServerOptions): Promise<RunningRedis> {
+  const port = options.port ?? (await freeLoopbackPort());
+  const persistence = options.persistence ?? ['--save', '', '--appendonly', 'no'];
+  // Loopback only, no RDB snapshots or append-only file unless told, in the foreground so signals reach it.
+  const child = spawn(path, [...persistence, '--bind', '127.0.0.1', '--port', String(port), '--daemonize', 'no'], {
+    cwd: options.dir ?? tmpdir(),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -87,17 +102,28 @@ async function startOnce(path: string): Promise<RunningRedis> {
     await stopProcess(child);
     throw error;
   }
-  return { url, port, stop: () => stopProcess(child) };
+  return {
+    url,
+    port,
+    stop: () => stopProcess(child),
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = once(child, 'exit');
+      child.kill('SIGKILL');
+      await exited;
+    },
+    signal: (signal) => void child.kill(signal),
+  };
 }
 
-/** Starts a server; tries again on another port when another process took the free one first. */
-export async function startRedisServer(): Promise<RunningRedis> {
+/** Starts a server; on a free port, tries again on another when another process took it first. */
+export async function startRedisServer(options: RedisServerOptions = {}): Promise<RunningRedis> {
   const path = await redisServerPath();
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await startOnce(path);
+      return await startOnce(path, options);
     } catch (error) {
-      if (attempt === 3) throw error;
+      if (attempt === 3 || options.port !== undefined) throw error;
     }
   }
 }
