@@ -77,7 +77,9 @@ function chunkName(chunk: Rolldown.PreRenderedChunk): string {
  * (fetched when the buyer starts on the form) with the card tokenizer, the answer readers they
  * share with the 3-D Secure provider, the pieces every result view shares and the order's live
  * following (needed a few seconds later, once the charge is made). Per-method code stays apart:
- * the sandbox's 3-D Secure provider with its challenge dialog, each result view, the QR encoder.
+ * the sandbox's 3-D Secure provider with its challenge dialog, each result view, the QR encoder,
+ * and the copy field the Pix and boleto views share (a card buyer, on the longest path, never
+ * fetches it).
  */
 const CHUNK_GROUPS: Rolldown.CodeSplittingGroup[] = [
   { name: 'checkout-core', tags: ['$initial'], test: (id) => id !== CDN_ENTRY, priority: 3 },
@@ -89,10 +91,11 @@ const CHUNK_GROUPS: Rolldown.CodeSplittingGroup[] = [
         /providers[\\/]card-tokenizer\.ts$/,
         /contract[\\/](error-bodies|three-d-secure-results|card-tokenization)\.ts$/,
         // Left to a view's chunk, these shared pieces would make the other views fetch that one.
-        /results[\\/](result\.styles|copy-button|live-status|result-element)\.ts$/,
+        /results[\\/](result\.styles|live-status|result-element)\.ts$/,
       ].some((pattern) => pattern.test(id)),
     priority: 2,
   },
+  { name: 'copy-field', test: (id) => /results[\\/]copy-button\.ts$/.test(id), priority: 2 },
   {
     name: 'three-d-secure',
     test: (id) => /three-d-secure[\\/](sandbox-provider|three-d-secure-dialog(\.component|\.styles)?)\.ts$/.test(id),

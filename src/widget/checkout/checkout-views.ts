@@ -78,6 +78,7 @@ export function progressText(step: AttemptStep | undefined, locale: SupportedLoc
   if (step?.step === 'tokenizing') return translate(locale, 'checkout.step.tokenizing');
   if (step?.step === 'authenticating') return translate(locale, 'threeDs.authenticating');
   if (step?.step === 'waiting') return translate(locale, 'error.rateLimited', { count: step.seconds });
+  if (step?.step === 'queued') return translate(locale, 'checkout.queued', { count: step.seconds });
   return translate(locale, 'checkout.submitting');
 }
 

@@ -4,11 +4,9 @@ import { keyed } from 'lit/directives/keyed.js';
 import { isCardMethod, type ChargeMethod } from '../../contract/payment-method-lists.js';
 import type { PayCardFields } from '../card/card-fields.component.js';
 import type { PayCustomerFields, CustomerPrefill } from '../customer/customer-fields.component.js';
-import { DEV_MODE } from '../dev-mode.js';
 import { PayAntifraudFallbackEvent } from '../events/antifraud-fallback-event.js';
 import { PayBeforeSubmitEvent } from '../events/before-submit-event.js';
 import type { PayMethodChangeEvent } from '../events/method-change-event.js';
-import { PayReadyEvent } from '../events/ready-event.js';
 import type { PayResultActionEvent } from '../events/result-action-event.js';
 import { formatAmount } from '../i18n/format-amount.js';
 import { CATALOGUE_FAILURE_TEXTS, LOADING_TEXTS } from '../i18n/loading-texts.js';
@@ -28,11 +26,11 @@ import { offeredMethods, parseMethodList, payableAmount } from './checkout-offer
 import { defaultCardTokenizer, defaultProviders } from './checkout-providers.js';
 import { loadElement, OnDemandElements } from '../on-demand-elements.js';
 import { bannerView, loadErrorView, productView, progressText, resultTagOf, resultTagOfMethod, resultView } from './checkout-views.js';
-import { warnAboutLeftOutMethods, warnAboutLoadFailure, warnAboutSettings } from './checkout-warnings.js';
 import { ConfigController } from './config-controller.js';
 import { OrderStatusController } from './order-status-controller.js';
 import type { PaymentRequest } from './payment-attempt.js';
 import { PaymentController } from './payment-controller.js';
+import { ReadyController } from './ready-controller.js';
 import { RelayConnection, type CheckoutConfig, type CheckoutOrder } from './relay-connection.js';
 
 /**
@@ -127,6 +125,12 @@ export class PayCheckout extends LitElement {
   });
   /** The result views, fetched when a payment starts (or an order comes back) rather than with the form. */
   private readonly onDemand = new OnDemandElements(this);
+  /** Last, so that it speaks of a render the other controllers have seen. */
+  private readonly ready = new ReadyController(this, {
+    config: () => this.configController,
+    offeredMethods: () => this.offeredMethods,
+    providers: () => ({ profiler: this.profiler, threeDSecure: this.threeDSecure }),
+  });
 
   private declare method: ChargeMethod | undefined;
   private methodError = '';
@@ -148,7 +152,6 @@ export class PayCheckout extends LitElement {
   private relayConnection: { relay: string; connection: RelayConnection } | undefined;
   /** The providers the configuration names, used where the page set none. */
   private defaults: ReturnType<typeof defaultProviders> | undefined;
-  private readyPending = false;
   /** A kept order to look for once the buyer's texts are here, so that its announcements are in their language. */
   private resumePending = false;
 
@@ -181,8 +184,6 @@ export class PayCheckout extends LitElement {
 
   /** Authenticates `threeDs` payments; by default the one the relay's configuration names. */
   declare threeDSecureProvider: ThreeDSecureProvider | undefined;
-
-  private noted = false;
 
   private get resolvedLocale(): SupportedLocale {
     return this.localeController.locale;
@@ -230,7 +231,7 @@ export class PayCheckout extends LitElement {
     this.defaults = defaultProviders(config, this.renderRoot as ShadowRoot, () => this.resolvedLocale);
     // Profiling starts as soon as the checkout is on the page (supplement, "Anti-fraud profiling").
     if (this.isConnected) this.profiler?.start();
-    this.readyPending = true;
+    this.ready.configReady();
   }
 
   private handleMethodChange(event: PayMethodChangeEvent): void {
@@ -325,36 +326,6 @@ export class PayCheckout extends LitElement {
     }
     const methods = this.offeredMethods;
     if (this.method === undefined || !methods.includes(this.method)) this.method = methods[0];
-  }
-
-  /** Writes the production build's one console line about this checkout, once. */
-  private note(why: string): void {
-    if (this.noted) return;
-    this.noted = true;
-    console.warn(`pay-checkout: ${why}, see docs/widget.md#console`);
-  }
-
-  protected override updated(): void {
-    if (DEV_MODE) {
-      warnAboutSettings(this);
-      warnAboutLoadFailure(this, this.configController.error);
-    } else if (this.configController.error) {
-      // Production builds keep one short line for the setups that leave a buyer with less to pay
-      // with than the offer takes, so the page's developer knows where to look (docs/widget.md, "Console").
-      this.note(`relay ${this.relay} ${(this.configController.error as { status?: number }).status ?? 'unreachable'}`);
-    }
-    const config = this.config;
-    if (this.readyPending && config && this.configController.status === 'ready') {
-      this.readyPending = false;
-      if (DEV_MODE) warnAboutLeftOutMethods(this, config, { profiler: this.profiler, threeDSecure: this.threeDSecure });
-      else {
-        const left = offeredMethods(config, parseMethodList(this.methods), () => true).filter((method) => !this.offeredMethods.includes(method));
-        if (left.length) this.note(`${left} left out: no provider`);
-      }
-      this.dispatchEvent(
-        new PayReadyEvent({ offer: config.offer, currency: config.product.currency, methods: this.offeredMethods }),
-      );
-    }
   }
 
   protected override getUpdateComplete(): Promise<boolean> {

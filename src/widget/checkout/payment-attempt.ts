@@ -57,6 +57,17 @@ export const MAX_AUTOMATIC_WAITS = 3;
 export const MAX_AUTOMATIC_WAIT_SECONDS = 60;
 
 
+/**
+ * A buyer the relay puts in its line of charges (429 with `queuePosition`) waits their turn with
+ * no click, trying again after each `retryAfter` with the same key, as long as the line moves: at
+ * most this many tries, this many seconds of waits in all, and while the place given comes closer
+ * than ever before at least once every `MAX_QUEUED_STALLS` answers. Past that the wait is the buyer's, with the retry
+ * button (same key).
+ */
+export const MAX_QUEUED_TRIES = 30;
+export const MAX_QUEUED_WAIT_SECONDS = 300;
+export const MAX_QUEUED_STALLS = 3;
+
 /** Everything the form gives an attempt. Fixed for the attempt's life. */
 export interface PaymentRequest {
   method: ChargeMethod;
@@ -76,7 +87,10 @@ export type AttemptStep =
   | { step: 'tokenizing' }
   | { step: 'authenticating' }
   | { step: 'charging' }
-  | { step: 'waiting'; seconds: number };
+  /** Waiting out a rate limit (or a key still processing) before trying again. */
+  | { step: 'waiting'; seconds: number }
+  /** In the relay's line of charges: the relay's estimate of the buyer's turn. */
+  | { step: 'queued'; seconds: number };
 
 /** How a run of the attempt ended. */
 export type AttemptOutcome =
@@ -110,6 +124,24 @@ export interface PaymentServices {
   now?: () => number;
   /** Waits `ms` or rejects when the signal aborts; tests pass their own. */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+}
+
+/** The buyer's time in the relay's line during one run of the attempt. */
+interface TimeInLine {
+  tries: number;
+  seconds: number;
+  /** The closest place given yet (1-based), and how many answers in a row came no closer. */
+  closest: number;
+  stalls: number;
+}
+
+/** Counts one more answer in line, at `place` with `wait` seconds to go; answers whether to wait it out. */
+function staysInLine(line: TimeInLine, place: number, wait: number): boolean {
+  line.stalls = place < line.closest ? 0 : line.stalls + 1;
+  line.closest = Math.min(line.closest, place);
+  line.seconds += wait;
+  line.tries += 1;
+  return line.tries <= MAX_QUEUED_TRIES && line.seconds <= MAX_QUEUED_WAIT_SECONDS && line.stalls < MAX_QUEUED_STALLS;
 }
 
 /** A run that a later `run()` (same key) may finish. */
@@ -253,12 +285,18 @@ export class PaymentAttempt {
     return body;
   }
 
-  /** Sends the body with the attempt's key, waiting out rate limits a few times on the buyer's behalf. */
+  /**
+   * Sends the body with the attempt's key, waiting out rate limits a few times, and the relay's
+   * line of charges for as long as it moves, on the buyer's behalf.
+   */
   private async charge(first: CheckoutChargeRequest, signal: AbortSignal): Promise<AttemptOutcome> {
     let body = first;
     let waits = 0;
+    const line: TimeInLine = { tries: 0, seconds: 0, closest: Infinity, stalls: 0 };
+    let queued = false;
     for (;;) {
-      this.services.onStep?.({ step: 'charging' });
+      // In line, the buyer keeps seeing their wait while the next try asks for their turn.
+      if (!queued) this.services.onStep?.({ step: 'charging' });
       if (body !== this.superseded) this.sent = body;
       try {
         const order = await this.services.relay.createCharge(body, { idempotencyKey: this.idempotencyKey, signal });
@@ -270,9 +308,11 @@ export class PaymentAttempt {
         if (!(error instanceof RelayAnswerError)) throw error;
         const wait = error.retryAfterSeconds;
         if ((error.status === 429 || error.status === 409) && wait !== undefined) {
-          if (waits >= MAX_AUTOMATIC_WAITS || wait > MAX_AUTOMATIC_WAIT_SECONDS) return interrupted('service', wait);
-          waits += 1;
-          this.services.onStep?.({ step: 'waiting', seconds: wait });
+          const place = error.queuePosition;
+          queued = place !== undefined;
+          const waitsIt = place !== undefined ? staysInLine(line, place, wait) : waits++ < MAX_AUTOMATIC_WAITS && wait <= MAX_AUTOMATIC_WAIT_SECONDS;
+          if (!waitsIt) return interrupted('service', wait);
+          this.services.onStep?.({ step: queued ? 'queued' : 'waiting', seconds: wait });
           await (this.services.sleep ?? waitFor)(wait * 1000, signal);
           continue;
         }

@@ -109,10 +109,14 @@ export class PaymentController implements ReactiveController {
   }
 
   private handleStep(step: AttemptStep): void {
+    const last = this.step;
     this.step = step;
     this.host.requestUpdate();
+    // In the relay's line the attempt tries again every few seconds: the wait is said when it
+    // starts, and again only if it doubles (a shorter one is the line moving, as said).
+    if (step.step === 'queued' && last?.step === 'queued' && step.seconds < 2 * last.seconds) return;
     // A wait and the 3-D Secure challenge are said aloud; the other steps are quick enough to only show.
-    if (step.step === 'waiting' || step.step === 'authenticating') this.view.announce(progressText(step, this.view.locale()));
+    if (step.step !== 'charging' && step.step !== 'tokenizing') this.view.announce(progressText(step, this.view.locale()));
   }
 
   private async run(attemptToRun: () => PaymentAttempt | Promise<PaymentAttempt>): Promise<void> {

@@ -34,7 +34,7 @@ export type CheckoutOrder = PublicOrder;
 /** `POST charges`' answer: the order and, apart from it, the token that reads its status (kept out of events and views). */
 export type CreatedOrder = CheckoutOrder & { orderToken?: string };
 
-/** The `error` of the relay's error body: `{ error: { type, message?, fields?, retryAfter? } }`. */
+/** The `error` of the relay's error body: `{ error: { type, message?, fields?, retryAfter?, queuePosition? } }`. */
 export interface RelayErrorAnswer {
   type: string;
   message?: string;
@@ -42,6 +42,8 @@ export interface RelayErrorAnswer {
   fields?: Record<string, string[]>;
   /** Seconds to wait before asking again. */
   retryAfter?: number;
+  /** A 429's 1-based place in the relay's line of charges, when the buyer is queued. */
+  queuePosition?: number;
 }
 
 /** Reads one field: what to keep of it, or `undefined` when it is not in its form. */
@@ -129,7 +131,7 @@ export const readCheckoutOrder = shape<CreatedOrder>(
 );
 
 const readErrorBody = shape<{ error: RelayErrorAnswer }>({
-  error: shape<RelayErrorAnswer>(
+  error: shape<Omit<RelayErrorAnswer, 'queuePosition'>>(
     {
       type: text,
       message: text,
@@ -142,7 +144,15 @@ const readErrorBody = shape<{ error: RelayErrorAnswer }>({
   ),
 });
 
-/** The `error` of the relay's error body; `undefined` for a body the relay did not write (a proxy's page). */
+/**
+ * The `error` of the relay's error body; `undefined` for a body the relay did not write (a proxy's
+ * page). A place in line that is not a positive integer is left out, the rest of the error kept:
+ * the buyer still gets the wait, only not the queue's words for it.
+ */
 export function readRelayError(body: unknown): RelayErrorAnswer | undefined {
-  return readErrorBody(body)?.error;
+  const error = readErrorBody(body)?.error;
+  if (!error) return undefined;
+  const place = (body as { error: { queuePosition?: unknown } }).error.queuePosition;
+  if (Number.isSafeInteger(place) && (place as number) > 0) error.queuePosition = place as number;
+  return error;
 }

@@ -3,7 +3,7 @@
  * the attempt's `Idempotency-Key`, `GET orders/{id}` and the URL of an order's event stream.
  * Every answer is checked at this edge; every failure becomes one of two errors: no answer at
  * all (`RelayUnreachableError`, worth trying again with the same key) or the relay's
- * `{ error: { type, message, fields?, retryAfter? } }` (`RelayAnswerError`). The answers'
+ * `{ error: { type, message, fields?, retryAfter?, queuePosition? } }` (`RelayAnswerError`). The answers'
  * forms are read in relay-answers.ts.
  */
 import type { ChargeRequestInput } from '../../contract/charge-request.js';
@@ -35,16 +35,19 @@ export class RelayAnswerError extends Error {
   readonly fields: Readonly<Record<string, readonly string[]>>;
   /** Seconds to wait before asking again (429, or 409 while the first request with the key is processing). */
   readonly retryAfterSeconds: number | undefined;
+  /** A 429's 1-based place in the relay's line of charges: the buyer is queued, not refused. */
+  readonly queuePosition: number | undefined;
 
   constructor(
     message: string,
-    details: { status: number; type: RelayErrorType | 'unknown'; fields?: Record<string, string[]>; retryAfterSeconds?: number },
+    details: { status: number; type: RelayErrorType | 'unknown'; fields?: Record<string, string[]>; retryAfterSeconds?: number; queuePosition?: number },
   ) {
     super(message);
     this.status = details.status;
     this.type = details.type;
     this.fields = details.fields ?? {};
     this.retryAfterSeconds = details.retryAfterSeconds;
+    this.queuePosition = details.queuePosition;
   }
 }
 
@@ -67,6 +70,7 @@ async function answerError(response: Response): Promise<RelayAnswerError> {
     type: (error?.type ?? 'unknown') as RelayErrorType | 'unknown',
     fields: error?.fields,
     retryAfterSeconds: error?.retryAfter ?? retryAfterHeaderSeconds(response.headers),
+    queuePosition: error?.queuePosition,
   });
 }
 

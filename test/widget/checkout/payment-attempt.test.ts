@@ -1,6 +1,13 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { MAX_AUTOMATIC_WAIT_SECONDS, MAX_AUTOMATIC_WAITS, PaymentAttempt } from '../../../src/widget/checkout/payment-attempt.js';
+import {
+  MAX_AUTOMATIC_WAIT_SECONDS,
+  MAX_AUTOMATIC_WAITS,
+  MAX_QUEUED_STALLS,
+  MAX_QUEUED_TRIES,
+  MAX_QUEUED_WAIT_SECONDS,
+  PaymentAttempt,
+} from '../../../src/widget/checkout/payment-attempt.js';
 import type { AttemptStep, PaymentRequest, PaymentServices } from '../../../src/widget/checkout/payment-attempt.js';
 import { RelayAnswerError, RelayUnreachableError } from '../../../src/widget/checkout/relay-connection.js';
 import type { CheckoutChargeRequest, CheckoutOrder } from '../../../src/widget/checkout/relay-connection.js';
@@ -107,8 +114,14 @@ function fakeThreeDSecure(outcome: () => Promise<typeof THREE_DS_RESULT>): Three
   };
 }
 
-const relayError = (status: number, type: string, details: { fields?: Record<string, string[]>; retryAfterSeconds?: number } = {}) =>
-  new RelayAnswerError(`HTTP ${status}`, { status, type: type as 'invalid_request', ...details });
+const relayError = (
+  status: number,
+  type: string,
+  details: { fields?: Record<string, string[]>; retryAfterSeconds?: number; queuePosition?: number } = {},
+) => new RelayAnswerError(`HTTP ${status}`, { status, type: type as 'invalid_request', ...details });
+
+/** The relay's answer to a buyer it put in its line of charges. */
+const queued = (retryAfterSeconds: number, queuePosition: number) => relayError(429, 'rate_limited', { retryAfterSeconds, queuePosition });
 
 const run = (attempt: PaymentAttempt) => attempt.run(new AbortController().signal);
 
@@ -207,6 +220,109 @@ describe('a payment attempt', () => {
       const attempt = new PaymentAttempt(request(), { relay, sleep: async () => undefined });
       assert.equal((await run(attempt)).outcome, 'created');
       assert.equal(sent.length, 2);
+    });
+  });
+
+  describe('when the relay puts the buyer in its line of charges (429 with queuePosition)', () => {
+    it('tells the wait, and tries again with the same key and body after each one, with no charging step in between', async () => {
+      const { relay, sent } = fakeRelay([queued(20, 12), queued(10, 3), order()]);
+      const waits: number[] = [];
+      const steps: AttemptStep[] = [];
+      const attempt = new PaymentAttempt(request(), { relay, sleep: async (ms) => void waits.push(ms), onStep: (step) => steps.push(step) });
+      assert.deepEqual(await run(attempt), { outcome: 'created', order: order() });
+      assert.deepEqual(waits, [20_000, 10_000]);
+      assert.deepEqual(steps, [{ step: 'charging' }, { step: 'queued', seconds: 20 }, { step: 'queued', seconds: 10 }]);
+      assert.equal(sent.length, 3);
+      assert.deepEqual(new Set(sent.map(({ key }) => key)), new Set([attempt.idempotencyKey]));
+      assert.deepEqual(sent[2]!.body, sent[0]!.body);
+    });
+
+    it(`waits more than ${MAX_AUTOMATIC_WAITS} times, and longer than ${MAX_AUTOMATIC_WAIT_SECONDS} s at once, while the line moves`, async () => {
+      const line = Array.from({ length: 10 }, (_, index) => queued(index === 0 ? MAX_AUTOMATIC_WAIT_SECONDS + 30 : 5, 10 - index));
+      const { relay, sent } = fakeRelay([...line, order()]);
+      const waits: number[] = [];
+      const attempt = new PaymentAttempt(request(), { relay, sleep: async (ms) => void waits.push(ms) });
+      assert.equal((await run(attempt)).outcome, 'created');
+      assert.equal(waits.length, 10);
+      assert.equal(waits[0], (MAX_AUTOMATIC_WAIT_SECONDS + 30) * 1000);
+      assert.equal(sent.length, 11);
+    });
+
+    it(`hands the wait to the buyer after ${MAX_QUEUED_TRIES} tries in line, and the retry keeps the key`, async () => {
+      const { relay, sent } = fakeRelay([...Array.from({ length: MAX_QUEUED_TRIES + 1 }, (_, index) => queued(1, 100 - index)), order()]);
+      const attempt = new PaymentAttempt(request(), { relay, sleep: async () => undefined });
+      assert.deepEqual(await run(attempt), { outcome: 'interrupted', waitSeconds: 1, cause: 'service' });
+      assert.equal(sent.length, MAX_QUEUED_TRIES + 1);
+      assert.equal((await run(attempt)).outcome, 'created');
+      assert.equal(sent.at(-1)!.key, sent[0]!.key);
+      assert.deepEqual(sent.at(-1)!.body, sent[0]!.body);
+    });
+
+    it(`hands the wait to the buyer when the waits in line would pass ${MAX_QUEUED_WAIT_SECONDS} s in all`, async () => {
+      const wait = MAX_QUEUED_WAIT_SECONDS / 3;
+      const { relay, sent } = fakeRelay([queued(wait, 9), queued(wait, 6), queued(wait, 3), queued(wait, 1), order()]);
+      const waits: number[] = [];
+      const attempt = new PaymentAttempt(request(), { relay, sleep: async (ms) => void waits.push(ms) });
+      assert.deepEqual(await run(attempt), { outcome: 'interrupted', waitSeconds: wait, cause: 'service' });
+      assert.equal(waits.length, 3);
+      assert.equal(sent.length, 4);
+    });
+
+    it(`hands the wait to the buyer when ${MAX_QUEUED_STALLS} answers in a row give no place closer than before`, async () => {
+      // 7, then 5 (closer), then 5, 6 and 5 again: the line stopped.
+      const { relay, sent } = fakeRelay([queued(2, 7), queued(2, 5), queued(2, 5), queued(2, 6), queued(2, 5), order()]);
+      const waits: number[] = [];
+      const attempt = new PaymentAttempt(request(), { relay, sleep: async (ms) => void waits.push(ms) });
+      assert.deepEqual(await run(attempt), { outcome: 'interrupted', waitSeconds: 2, cause: 'service' });
+      assert.equal(sent.length, 2 + MAX_QUEUED_STALLS);
+      assert.equal(waits.length, 1 + MAX_QUEUED_STALLS);
+    });
+
+    it('keeps waiting when a closer place comes before the line counts as stopped', async () => {
+      const { relay, sent } = fakeRelay([queued(1, 4), queued(1, 4), queued(1, 4), queued(1, 3), queued(1, 3), queued(1, 3), order()]);
+      const attempt = new PaymentAttempt(request(), { relay, sleep: async () => undefined });
+      assert.equal((await run(attempt)).outcome, 'created');
+      assert.equal(sent.length, 7);
+    });
+
+    it('counts the waits in line apart from the rate limits: three of those still follow', async () => {
+      const limited = () => relayError(429, 'rate_limited', { retryAfterSeconds: 1 });
+      const { relay, sent } = fakeRelay([queued(1, 2), queued(1, 1), limited(), limited(), limited(), order()]);
+      const steps: AttemptStep[] = [];
+      const attempt = new PaymentAttempt(request(), { relay, sleep: async () => undefined, onStep: (step) => steps.push(step) });
+      assert.equal((await run(attempt)).outcome, 'created');
+      assert.equal(sent.length, 6);
+      assert.deepEqual(
+        steps.map(({ step }) => step),
+        ['charging', 'queued', 'queued', 'waiting', 'charging', 'waiting', 'charging', 'waiting', 'charging'],
+      );
+    });
+
+    it('stops waiting, with no further request, when its signal aborts (the checkout left the page)', async () => {
+      const { relay, sent } = fakeRelay([queued(30, 5), order()]);
+      const abort = new AbortController();
+      const attempt = new PaymentAttempt(request(), {
+        relay,
+        onStep: (step) => {
+          if (step.step === 'queued') abort.abort();
+        },
+      });
+      assert.deepEqual(await attempt.run(abort.signal), { outcome: 'aborted' });
+      assert.equal(sent.length, 1);
+    });
+  });
+
+  describe('when the relay cannot reach its store (503 store_unavailable)', () => {
+    it('is interrupted with no wait of its own, and the next run sends the same body with the same key', async () => {
+      const unavailable = relayError(503, 'store_unavailable', { retryAfterSeconds: 2 });
+      const { relay, sent } = fakeRelay([unavailable, order()]);
+      const waits: number[] = [];
+      const attempt = new PaymentAttempt(request(), { relay, sleep: async (ms) => void waits.push(ms) });
+      assert.deepEqual(await run(attempt), { outcome: 'interrupted', waitSeconds: undefined, cause: 'service' });
+      assert.deepEqual(waits, []);
+      assert.deepEqual(await run(attempt), { outcome: 'created', order: order() });
+      assert.equal(sent[1]!.key, sent[0]!.key);
+      assert.deepEqual(sent[1]!.body, sent[0]!.body);
     });
   });
 

@@ -118,8 +118,18 @@ const relayError = objectOf({
     message: pick(undefined, 'Too many.'),
     fields: pick(undefined, { 'customer.phone': ['Informe o telefone.'] }, { 'customer.phone': 'Informe o telefone.' }, { a: [] }),
     retryAfter: pick(undefined, 7, 0.5),
+    queuePosition: pick(undefined, 1, 12, 0, -3, 2.5, '4', null),
   }),
 });
+
+/** A 1-based place in line, kept apart: one that does not read is left out, and the rest of the error still reads. */
+const placeSchema = z.int().check(z.positive());
+
+function withPlace(body: unknown, error: Record<string, unknown> | undefined): unknown {
+  if (!error) return undefined;
+  const place = kept(placeSchema, (body as { error: { queuePosition?: unknown } }).error.queuePosition);
+  return place === undefined ? error : { ...error, queuePosition: place };
+}
 
 /** What `schema` keeps of `value`, or `undefined` when it refuses it. */
 function kept(schema: z.ZodMiniType, value: unknown): unknown {
@@ -151,7 +161,8 @@ describe('reading the relay\'s answers', () => {
   it('takes the relay\'s error body and nothing else', () => {
     fc.assert(
       fc.property(relayError.map(asJson), (body) => {
-        assert.deepEqual(readRelayError(body), (kept(errorSchema, body) as { error: unknown } | undefined)?.error);
+        const error = (kept(errorSchema, body) as { error: Record<string, unknown> } | undefined)?.error;
+        assert.deepEqual(readRelayError(body), withPlace(body, error));
       }),
       RUNS,
     );

@@ -129,6 +129,37 @@ describe('the relay connection', () => {
     assert.deepEqual(invalid.fields, fields);
   });
 
+  it('reads the buyer\'s place in the relay\'s line of charges, and leaves out a place that is not a positive integer', async () => {
+    const answer = (queuePosition: unknown) => {
+      const { fetch } = fakeFetch(() =>
+        json(429, { error: { type: 'rate_limited', message: 'Queued.', retryAfter: 12, queuePosition } }, { 'Retry-After': '12' }),
+      );
+      return rejection(new RelayConnection({ relay: 'https://relay.example', fetch }).createCharge(CHARGE, { idempotencyKey: 'k' }));
+    };
+    const inLine = await answer(4);
+    assert.ok(inLine instanceof RelayAnswerError);
+    assert.equal(inLine.queuePosition, 4);
+    for (const malformed of [0, -1, 2.5, '4', null, [4], 2 ** 60]) {
+      const error = await answer(malformed);
+      assert.ok(error instanceof RelayAnswerError);
+      assert.equal(error.queuePosition, undefined, `queuePosition ${JSON.stringify(malformed)}`);
+      assert.equal(error.type, 'rate_limited');
+      assert.equal(error.retryAfterSeconds, 12);
+    }
+  });
+
+  it('reads a store outage (503 store_unavailable) as the relay\'s error with its wait', async () => {
+    const { fetch } = fakeFetch(() =>
+      json(503, { error: { type: 'store_unavailable', message: 'The store did not answer.', retryAfter: 2 } }, { 'Retry-After': '2' }),
+    );
+    const error = await rejection(new RelayConnection({ relay: 'https://relay.example', fetch }).createCharge(CHARGE, { idempotencyKey: 'k' }));
+    assert.ok(error instanceof RelayAnswerError);
+    assert.equal(error.status, 503);
+    assert.equal(error.type, 'store_unavailable');
+    assert.equal(error.retryAfterSeconds, 2);
+    assert.equal(error.queuePosition, undefined);
+  });
+
   it('reads an HTML error page from a proxy as an unknown error with its status and Retry-After', async () => {
     const { fetch } = fakeFetch(() => new Response('<html>502 Bad Gateway</html>', { status: 502, headers: { 'Retry-After': '3' } }));
     const error = await rejection(new RelayConnection({ relay: 'https://relay.example', fetch }).createCharge(CHARGE, { idempotencyKey: 'k' }));

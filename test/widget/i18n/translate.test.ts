@@ -45,6 +45,15 @@ describe('translate', () => {
     assert.equal(translate('en', 'checkout.fieldsToFix', { count: 1200 }), '1,200 fields need fixing.');
   });
 
+  it('tells a buyer in the relay\'s line of charges their wait, in each language and its digits', () => {
+    assert.equal(translate('pt-BR', 'checkout.queued', { count: 20 }), 'Muitas compras agora. Sua vez em cerca de 20 s.');
+    assert.equal(translate('es', 'checkout.queued', { count: 20 }), 'Muchas compras en este momento. Tu turno en alrededor de 20 s.');
+    assert.equal(translate('en', 'checkout.queued', { count: 20 }), 'Lots of orders right now. Your turn in about 20 s.');
+    assert.equal(translate('pt-BR', 'checkout.queued', { count: 1200 }), 'Muitas compras agora. Sua vez em cerca de 1.200 s.');
+    assert.equal(translate('en', 'checkout.queued', { count: 1200 }), 'Lots of orders right now. Your turn in about 1,200 s.');
+    assert.equal(translate('es', 'checkout.queued', { count: 12000 }), 'Muchas compras en este momento. Tu turno en alrededor de 12.000 s.');
+  });
+
   it('keeps a placeholder without a value visible', () => {
     assert.equal(translate('en', 'checkout.submit'), 'Pay {amount}');
   });

@@ -150,6 +150,7 @@ export const en: Messages = {
   // <pay-checkout>: states, results and the order.
   'checkout.noMethods': 'No payment method is available for this offer.',
   'checkout.retrySafe': 'Trying again will not charge you twice.',
+  'checkout.queued': 'Lots of orders right now. Your turn in about {count} s.',
   'checkout.step.tokenizing': 'Securing your card details…',
   'error.offerUnavailable': 'This offer is not available for purchase.',
   'error.paymentUnavailable': 'The seller cannot take payments right now. Please try again later.',

@@ -150,6 +150,7 @@ export const es: Messages = {
   // <pay-checkout>: states, results and the order.
   'checkout.noMethods': 'Ninguna forma de pago está disponible para esta oferta.',
   'checkout.retrySafe': 'Intentarlo de nuevo no genera un cobro duplicado.',
+  'checkout.queued': 'Muchas compras en este momento. Tu turno en alrededor de {count} s.',
   'checkout.step.tokenizing': 'Protegiendo los datos de la tarjeta…',
   'error.offerUnavailable': 'Esta oferta no está disponible para la compra.',
   'error.paymentUnavailable': 'El vendedor no puede recibir pagos en este momento. Inténtalo de nuevo más tarde.',

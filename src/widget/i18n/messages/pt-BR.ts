@@ -152,6 +152,7 @@ export const ptBR = {
   // <pay-checkout>: states, results and the order.
   'checkout.noMethods': 'Nenhuma forma de pagamento está disponível para esta oferta.',
   'checkout.retrySafe': 'Tentar de novo não gera cobrança em dobro.',
+  'checkout.queued': 'Muitas compras agora. Sua vez em cerca de {count} s.',
   'checkout.step.tokenizing': 'Protegendo os dados do cartão…',
   'error.offerUnavailable': 'Esta oferta não está disponível para compra.',
   'error.paymentUnavailable': 'O vendedor não pode receber pagamentos no momento. Tente novamente mais tarde.',
