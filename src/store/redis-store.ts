@@ -3,9 +3,13 @@
  * reservations, order status, webhook de-duplication and the fan-out of order events.
  * Everything two instances may race on is one Redis command or one Lua script, so it is
  * atomic on the server. Needs Redis 5 or later (scripts that read TIME and then write).
+ *
+ * One Redis (given by URL, connection options or Sentinel) or a Redis Cluster: each command
+ * and each script touches keys of one slot, which a Cluster runs on the node that owns it;
+ * a script with several keys names them with one hash tag (`{...}`) so they share a slot.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import type { Redis, RedisOptions } from 'ioredis';
+import type { Cluster, ClusterOptions, Redis, RedisOptions } from 'ioredis';
 import { loadIoredis } from './ioredis-module.js';
 import type { SlotReservation, Store, StoreSetOptions } from './store.js';
 
@@ -22,10 +26,35 @@ export interface RedisStoreOptions {
    * them) and a listener's error is re-thrown outside the store, as any callback's would be.
    */
   onError?: (error: unknown) => void;
+  /** A Redis Cluster instead of one Redis; replaces `url` and `redis`. */
+  cluster?: RedisClusterOptions;
+}
+
+export interface RedisClusterOptions {
+  /**
+   * Some of the cluster's nodes as `redis://[user:password@]host:port` or `rediss://` URLs
+   * (the others are found from them). Their user, password and TLS apply to every node, so
+   * all the URLs must agree on them.
+   */
+  nodes: readonly string[];
+  /** ioredis Cluster options; `redisOptions` are each node connection's (they win over the URLs'). */
+  options?: ClusterOptions;
 }
 
 // Loaded with the module, so a missing ioredis is reported where the store is imported.
-const { Redis: RedisClient } = await loadIoredis();
+const { Redis: RedisClient, Cluster: ClusterClient } = await loadIoredis();
+
+/**
+ * What the store runs its commands on: one Redis (or the master that Sentinel names), or a
+ * Redis Cluster, which sends each command to the node owning its key's slot. Both answer
+ * the same commands, so the store's code past `openConnection` does not tell them apart.
+ */
+type RedisConnection = Redis | Cluster;
+
+/** Where to connect, checked: one Redis, or a cluster's first nodes and its options. */
+type ConnectionTarget =
+  | { kind: 'single'; url: string | undefined; redis: RedisOptions }
+  | { kind: 'cluster'; nodes: { host: string; port: number }[]; options: ClusterOptions };
 
 export const DEFAULT_REDIS_KEY_PREFIX = 'pay-checkout:';
 
@@ -81,8 +110,84 @@ function slotReservationFrom(reply: unknown): SlotReservation {
   return { granted: reply[0] === 1, waitMs: reply[1] };
 }
 
+/** A cluster node's URL: host, port and what it says of the connection (scheme and credentials). */
+function clusterNode(url: unknown): { host: string; port: number; connection: string; redisOptions: RedisOptions } {
+  let parsed: URL | undefined;
+  try {
+    parsed = typeof url === 'string' ? new URL(url) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  if (!parsed || (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:') || parsed.hostname === '') {
+    throw new TypeError(`createRedisStore: cluster.nodes holds ${JSON.stringify(url)}, not a redis://host:port or rediss://host:port URL`);
+  }
+  // A cluster has database 0 only: a URL naming another would silently write elsewhere than meant.
+  if (!['', '/', '/0'].includes(parsed.pathname)) {
+    throw new TypeError(`createRedisStore: cluster.nodes holds ${JSON.stringify(url)}; a Redis Cluster has database 0 only`);
+  }
+  const username = decodeURIComponent(parsed.username);
+  const password = decodeURIComponent(parsed.password);
+  const redisOptions: RedisOptions = {
+    ...(parsed.protocol === 'rediss:' ? { tls: {} } : {}),
+    ...(username === '' ? {} : { username }),
+    ...(password === '' ? {} : { password }),
+  };
+  return {
+    host: parsed.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: parsed.port === '' ? 6379 : Number(parsed.port),
+    connection: JSON.stringify([parsed.protocol, username, password]),
+    redisOptions,
+  };
+}
+
+/** Checks the connection options: one Redis (`url`, `redis`) or a cluster, never both. */
+function connectionTarget({ url, redis, cluster }: RedisStoreOptions): ConnectionTarget {
+  if (cluster !== undefined) {
+    if (url !== undefined || redis !== undefined) {
+      throw new TypeError('createRedisStore: give `cluster` for a Redis Cluster, or `url`/`redis` for one Redis, not both');
+    }
+    if (!Array.isArray(cluster.nodes) || cluster.nodes.length === 0) {
+      throw new TypeError('createRedisStore: cluster.nodes must list at least one redis:// URL of the cluster');
+    }
+    const nodes = cluster.nodes.map(clusterNode);
+    // Discovered nodes get the options of no URL, so one set of credentials must fit them all.
+    if (new Set(nodes.map((node) => node.connection)).size > 1) {
+      throw new TypeError('createRedisStore: the URLs of cluster.nodes differ in scheme, user or password; every node is reached the same way');
+    }
+    const options = cluster.options ?? {};
+    if (options.keyPrefix !== undefined || options.redisOptions?.keyPrefix !== undefined) {
+      throw new TypeError('createRedisStore: use `keyPrefix`, not the cluster options\' keyPrefix');
+    }
+    return {
+      kind: 'cluster',
+      nodes: nodes.map(({ host, port }) => ({ host, port })),
+      options: { ...options, redisOptions: { ...nodes[0]!.redisOptions, ...options.redisOptions } },
+    };
+  }
+  if (url === undefined && redis === undefined) throw new TypeError('createRedisStore needs `url` or `redis` connection options, or `cluster`');
+  if (url !== undefined && (typeof url !== 'string' || !/^rediss?:\/\//.test(url))) {
+    throw new TypeError('createRedisStore: `url` must start with redis:// or rediss://');
+  }
+  // ioredis's own prefix would apply to keys but not to channels; one prefix, applied here, covers both.
+  if (redis?.keyPrefix !== undefined) throw new TypeError('createRedisStore: use `keyPrefix`, not `redis.keyPrefix`');
+  return { kind: 'single', url, redis: redis ?? {} };
+}
+
+/** The one place that makes a connection of either kind. */
+function openConnection(target: ConnectionTarget): RedisConnection {
+  if (target.kind === 'cluster') return new ClusterClient(target.nodes, target.options);
+  return target.url === undefined ? new RedisClient(target.redis) : new RedisClient(target.url, target.redis);
+}
+
+/** Hands connection errors to `onError`: a cluster reports a node's own as `node error`. */
+function reportErrors(connection: RedisConnection, onError: ((error: unknown) => void) | undefined): void {
+  if (!onError) return;
+  connection.on('error', onError);
+  if (connection instanceof ClusterClient) connection.on('node error', onError);
+}
+
 /** Quits politely, or drops the connection when it cannot answer (closed, or never reached). */
-async function quit(connection: Redis): Promise<void> {
+async function quit(connection: RedisConnection): Promise<void> {
   if (connection.status === 'end') return;
   try {
     await connection.quit();
@@ -92,21 +197,21 @@ async function quit(connection: Redis): Promise<void> {
 }
 
 /**
- * A Store on Redis. One connection for commands, plus one for subscriptions made on the
- * first `subscribe` (a subscribed Redis connection can do nothing else).
+ * A Store on Redis. One connection for commands (on a cluster, one per node), plus one for
+ * subscriptions made on the first `subscribe` (a subscribed Redis connection can do nothing else).
  */
-export function createRedisStore({ url, redis, keyPrefix = DEFAULT_REDIS_KEY_PREFIX, onError }: RedisStoreOptions): Store {
-  if (url === undefined && redis === undefined) throw new TypeError('createRedisStore needs `url` or `redis` connection options');
-  if (url !== undefined && (typeof url !== 'string' || !/^rediss?:\/\//.test(url))) {
-    throw new TypeError('createRedisStore: `url` must start with redis:// or rediss://');
-  }
+export function createRedisStore(options: RedisStoreOptions): Store {
+  const { keyPrefix = DEFAULT_REDIS_KEY_PREFIX, onError } = options;
   if (typeof keyPrefix !== 'string') throw new TypeError('createRedisStore: `keyPrefix` must be a string');
-  // ioredis's own prefix would apply to keys but not to channels; one prefix, applied here, covers both.
-  if (redis?.keyPrefix !== undefined) throw new TypeError('createRedisStore: use `keyPrefix`, not `redis.keyPrefix`');
+  // Redis Cluster hashes only what is between the first `{` of a key and the next `}`: a brace
+  // in the prefix would decide every key's slot, and a script's keys would no longer be
+  // placed by their own hash tag. Refused on one Redis too, so the keys can move to a cluster.
+  if (/[{}]/.test(keyPrefix)) throw new TypeError('createRedisStore: `keyPrefix` must not contain { or } (they would break Redis Cluster hash tags)');
+  const target = connectionTarget(options);
 
-  const client = url === undefined ? new RedisClient(redis ?? {}) : new RedisClient(url, redis ?? {});
-  if (onError) client.on('error', onError);
-  let subscriber: Redis | undefined;
+  const client = openConnection(target);
+  reportErrors(client, onError);
+  let subscriber: RedisConnection | undefined;
   /** Per prefixed channel: one entry per subscription (the same function twice is two), and the SUBSCRIBE in flight. */
   const channels = new Map<string, { subscriptions: Set<{ listener: (message: string) => void }>; subscribed: Promise<unknown> }>();
   let closing: Promise<void> | undefined;
@@ -131,10 +236,12 @@ export function createRedisStore({ url, redis, keyPrefix = DEFAULT_REDIS_KEY_PRE
     }
   }
 
-  function subscriberConnection(): Redis {
+  function subscriberConnection(): RedisConnection {
     if (!subscriber) {
-      subscriber = client.duplicate();
-      if (onError) subscriber.on('error', onError);
+      // On a cluster, a classic PUBLISH reaches every node, so the subscriber may listen on
+      // any one; ioredis picks one and subscribes again elsewhere when it loses that node.
+      subscriber = openConnection(target);
+      reportErrors(subscriber, onError);
       subscriber.on('message', deliver);
     }
     return subscriber;
@@ -146,7 +253,8 @@ export function createRedisStore({ url, redis, keyPrefix = DEFAULT_REDIS_KEY_PRE
     try {
       return slotReservationFrom(await client.evalsha(RESERVE_SLOT_SHA, 1, ...args));
     } catch (error) {
-      // The server forgets scripts on restart or SCRIPT FLUSH; EVAL sends it again (and caches it).
+      // The server forgets scripts on restart or SCRIPT FLUSH, and each cluster node has its own
+      // cache; EVAL sends the script again to the node owning the key (which caches it).
       if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
       return slotReservationFrom(await client.eval(RESERVE_SLOT_SCRIPT, 1, ...args));
     }
