@@ -3,14 +3,13 @@
  * free loopback ports for a test file, joined by `redis-cli --cluster create`, with nothing
  * written anywhere but its own temporary directory; and stops it.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { Redis } from 'ioredis';
+import { freeLoopbackPorts, redisServerPath, spawnRedis, stopProcess, waitOnNode } from './redis-processes.js';
 
 const run = promisify(execFile);
 
@@ -25,66 +24,9 @@ export interface RunningRedisCluster {
 const MASTERS = 3;
 const STARTUP_TIMEOUT_MS = 10_000;
 
-/** scripts/executables.js is plain JavaScript (it runs in `pretest`): its one function used here is typed at the import. */
-async function redisServerPath(): Promise<string> {
-  const executables = new URL('../../scripts/executables.js', import.meta.url);
-  const { findRedisServer } = (await import(executables.href)) as { findRedisServer(): string | undefined };
-  const path = findRedisServer();
-  if (path === undefined) {
-    throw new Error('redis-server was not found: run `npm run pretest`, install the Debian package redis-server, or set REDIS_SERVER_PATH');
-  }
-  return path;
-}
-
 /** redis-cli comes with redis-server (Debian's redis-tools, a dependency of redis-server): beside it, or REDIS_CLI_PATH. */
 function redisCliPath(serverPath: string): string {
   return process.env['REDIS_CLI_PATH'] || join(dirname(serverPath), 'redis-cli');
-}
-
-/** Ports nothing listens on now, each picked by the kernel for a throwaway listener on 127.0.0.1. */
-async function freeLoopbackPorts(count: number): Promise<number[]> {
-  const probes = Array.from({ length: count }, () => createServer());
-  // All open at once, so the kernel cannot hand out one port twice.
-  await Promise.all(probes.map((probe) => new Promise<void>((resolve, reject) => {
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', resolve);
-  })));
-  const ports = probes.map((probe) => (probe.address() as AddressInfo).port);
-  await Promise.all(probes.map((probe) => new Promise<void>((resolve) => probe.close(() => resolve()))));
-  return ports;
-}
-
-async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGTERM');
-  await exited;
-}
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A connection that gives up at once instead of retrying, for probes. */
-function probe(port: number): Redis {
-  const connection = new Redis({ host: '127.0.0.1', port, lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
-  connection.on('error', () => undefined);
-  return connection;
-}
-
-/** Waits until `check` answers true on the node, or throws with `what` when it does not in time. */
-async function waitOnNode(port: number, what: string, check: (connection: Redis) => Promise<boolean>, deadline: number, output: () => string): Promise<void> {
-  while (Date.now() < deadline) {
-    const connection = probe(port);
-    try {
-      await connection.connect();
-      if (await check(connection)) return;
-    } catch {
-      // Not listening yet.
-    } finally {
-      connection.disconnect();
-    }
-    await pause(50);
-  }
-  throw new Error(`node ${port}: ${what} within ${STARTUP_TIMEOUT_MS} ms:\n${output()}`);
 }
 
 async function startOnce(serverPath: string): Promise<RunningRedisCluster> {
@@ -93,15 +35,15 @@ async function startOnce(serverPath: string): Promise<RunningRedisCluster> {
   const allPorts = await freeLoopbackPorts(2 * MASTERS);
   const ports = allPorts.slice(0, MASTERS);
   const children: ChildProcess[] = [];
-  let output = '';
+  const output = { text: '' };
   const stop = async () => {
-    await Promise.all(children.map(stopProcess));
+    await Promise.all(children.map((child) => stopProcess(child)));
     rmSync(dir, { recursive: true, force: true });
   };
   try {
     for (const [index, port] of ports.entries()) {
       // Loopback only, no snapshots or append-only file; the node's cluster state in its own file.
-      const child = spawn(
+      const child = spawnRedis(
         serverPath,
         [
           '--port', String(port),
@@ -114,21 +56,20 @@ async function startOnce(serverPath: string): Promise<RunningRedisCluster> {
           '--appendonly', 'no',
           '--daemonize', 'no',
         ],
-        { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
+        dir,
+        output,
       );
-      child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
       children.push(child);
     }
     const deadline = Date.now() + STARTUP_TIMEOUT_MS;
-    await Promise.all(ports.map((port) => waitOnNode(port, 'no PONG', async (connection) => (await connection.ping()) === 'PONG', deadline, () => output)));
+    await Promise.all(ports.map((port) => waitOnNode(port, 'no PONG', async (connection) => (await connection.ping()) === 'PONG', deadline, output)));
     await run(redisCliPath(serverPath), ['--cluster', 'create', ...ports.map((port) => `127.0.0.1:${port}`), '--cluster-replicas', '0', '--cluster-yes'], {
       timeout: STARTUP_TIMEOUT_MS,
     });
     // Every node must know the whole slot map before a client may trust any of them.
     await Promise.all(
       ports.map((port) =>
-        waitOnNode(port, 'cluster_state not ok', async (connection) => /cluster_state:ok/.test(String(await connection.cluster('INFO'))), deadline, () => output),
+        waitOnNode(port, 'cluster_state not ok', async (connection) => /cluster_state:ok/.test(String(await connection.cluster('INFO'))), deadline, output),
       ),
     );
   } catch (error) {
