@@ -105,6 +105,22 @@ describe('Redis store on a Redis Cluster', () => {
     });
   });
 
+  describe('credentials', () => {
+    it('gives the password of the node URLs to the nodes it finds, too', async () => {
+      // Connections open now stay authenticated; each new one needs the password.
+      await Promise.all([...nodes.values()].map((connection) => connection.config('SET', 'requirepass', 'cluster-secret-7a1')));
+      try {
+        const prefix = `auth-${randomUUID()}:`;
+        const store = open({ nodes: [`redis://:cluster-secret-7a1@127.0.0.1:${cluster.ports[0]}`], keyPrefix: prefix });
+        for (let index = 0; index < 12; index += 1) await store.set(`order:${index}`, String(index));
+        const placed = await keysByNode(cluster, prefix, 'cluster-secret-7a1');
+        assert.equal([...placed.values()].filter((keys) => keys.length > 0).length, cluster.ports.length, 'keys written on every master');
+      } finally {
+        await Promise.all([...nodes.values()].map((connection) => connection.config('SET', 'requirepass', '')));
+      }
+    });
+  });
+
   describe('options', () => {
     it('refuses a keyPrefix with a brace, on a cluster and on one Redis alike', () => {
       for (const keyPrefix of ['{shop}:', 'shop}:', 'shop{']) {

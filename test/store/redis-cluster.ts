@@ -92,10 +92,10 @@ export async function startRedisCluster(): Promise<RunningRedisCluster> {
 }
 
 /** The keys under `prefix` on each master, by port: where a cluster placed one store's keys. */
-export async function keysByNode(cluster: RunningRedisCluster, prefix: string): Promise<Map<number, string[]>> {
+export async function keysByNode(cluster: RunningRedisCluster, prefix: string, password?: string): Promise<Map<number, string[]>> {
   const placed = new Map<number, string[]>();
   for (const port of cluster.ports) {
-    const connection = new Redis({ host: '127.0.0.1', port });
+    const connection = new Redis({ host: '127.0.0.1', port, password });
     try {
       const keys: string[] = [];
       let cursor = '0';
