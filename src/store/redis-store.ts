@@ -158,6 +158,10 @@ function connectionTarget({ url, redis, cluster }: RedisStoreOptions): Connectio
     if (options.keyPrefix !== undefined || options.redisOptions?.keyPrefix !== undefined) {
       throw new TypeError('createRedisStore: use `keyPrefix`, not the cluster options\' keyPrefix');
     }
+    // A replica lags its master: a read there could miss the lock or mark another instance just took.
+    if (options.scaleReads !== undefined && options.scaleReads !== 'master') {
+      throw new TypeError('createRedisStore: cluster.options.scaleReads must be "master": instances must read what the others just wrote');
+    }
     return {
       kind: 'cluster',
       nodes: nodes.map(({ host, port }) => ({ host, port })),

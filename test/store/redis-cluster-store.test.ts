@@ -129,7 +129,7 @@ describe('Redis store on a Redis Cluster', () => {
       }
     });
 
-    it('refuses a cluster given with url or redis, node URLs it cannot use, and the cluster options\' own keyPrefix', () => {
+    it('refuses a cluster given with url or redis, node URLs it cannot use, the cluster options\' own keyPrefix, and reads from replicas', () => {
       const nodes = ['redis://127.0.0.1:1'];
       assert.throws(() => createRedisStore({ cluster: { nodes }, url: 'redis://127.0.0.1:1' }), /not both/);
       assert.throws(() => createRedisStore({ cluster: { nodes }, redis: {} }), /not both/);
@@ -142,6 +142,7 @@ describe('Redis store on a Redis Cluster', () => {
       assert.throws(() => createRedisStore({ cluster: { nodes: ['redis://127.0.0.1:1', 'rediss://127.0.0.1:2'] } }), /differ/);
       assert.throws(() => createRedisStore({ cluster: { nodes, options: { keyPrefix: 'x:' } } }), /keyPrefix/);
       assert.throws(() => createRedisStore({ cluster: { nodes, options: { redisOptions: { keyPrefix: 'x:' } } } }), /keyPrefix/);
+      assert.throws(() => createRedisStore({ cluster: { nodes, options: { scaleReads: 'slave' } } }), /scaleReads/);
     });
   });
 });
