@@ -104,7 +104,9 @@ describe('two relay instances on a Redis Cluster', () => {
   }
 
   before(async () => {
-    [cluster, running] = await Promise.all([startRedisCluster(), startSandbox()]);
+    // One after the other: a cluster that fails to start must not leave a sandbox nobody closes.
+    running = await startSandbox();
+    cluster = await startRedisCluster();
     first = instance(cluster.urls[0]!);
     second = instance(cluster.urls[1]!);
     secondServed = await serveOnLoopback(second);

@@ -4,7 +4,7 @@
  * written anywhere but its own temporary directory; and stops it.
  */
 import { execFile, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -26,10 +26,12 @@ const STARTUP_TIMEOUT_MS = 10_000;
 
 /** redis-cli comes with redis-server (Debian's redis-tools, a dependency of redis-server): beside it, or REDIS_CLI_PATH. */
 function redisCliPath(serverPath: string): string {
-  return process.env['REDIS_CLI_PATH'] || join(dirname(serverPath), 'redis-cli');
+  const path = process.env['REDIS_CLI_PATH'] || join(dirname(serverPath), 'redis-cli');
+  if (!existsSync(path)) throw new Error(`redis-cli was not found at ${path}: install the Debian package redis-tools, or set REDIS_CLI_PATH`);
+  return path;
 }
 
-async function startOnce(serverPath: string): Promise<RunningRedisCluster> {
+async function startOnce(serverPath: string, cliPath: string): Promise<RunningRedisCluster> {
   const dir = mkdtempSync(join(tmpdir(), 'pay-checkout-redis-cluster-'));
   // Each master needs its client port and its cluster bus port.
   const allPorts = await freeLoopbackPorts(2 * MASTERS);
@@ -63,7 +65,7 @@ async function startOnce(serverPath: string): Promise<RunningRedisCluster> {
     }
     const deadline = Date.now() + STARTUP_TIMEOUT_MS;
     await Promise.all(ports.map((port) => waitOnNode(port, 'no PONG', async (connection) => (await connection.ping()) === 'PONG', deadline, output)));
-    await run(redisCliPath(serverPath), ['--cluster', 'create', ...ports.map((port) => `127.0.0.1:${port}`), '--cluster-replicas', '0', '--cluster-yes'], {
+    await run(cliPath, ['--cluster', 'create', ...ports.map((port) => `127.0.0.1:${port}`), '--cluster-replicas', '0', '--cluster-yes'], {
       timeout: STARTUP_TIMEOUT_MS,
     });
     // Every node must know the whole slot map before a client may trust any of them.
@@ -82,9 +84,10 @@ async function startOnce(serverPath: string): Promise<RunningRedisCluster> {
 /** Starts a cluster; tries again on other ports when another process took one of the free ones first. */
 export async function startRedisCluster(): Promise<RunningRedisCluster> {
   const path = await redisServerPath();
+  const cli = redisCliPath(path);
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await startOnce(path);
+      return await startOnce(path, cli);
     } catch (error) {
       if (attempt === 3) throw error;
     }
