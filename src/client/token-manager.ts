@@ -119,7 +119,8 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
       if (token !== undefined) return token;
       if (await store.setIfAbsent(lockKey, lockOwner, { ttlMs: lockTtlMs })) {
         try {
-          return await requestToken();
+          // Another instance may have stored its token and let go of the lock since the read above.
+          return (await stored()) ?? (await requestToken());
         } finally {
           // Only our own lock: after its TTL another instance may hold a new one.
           if ((await store.get(lockKey)) === lockOwner) await store.delete(lockKey);

@@ -3,11 +3,15 @@
  * reservations, order status, webhook de-duplication and the fan-out of order events.
  * Everything two instances may race on is one Redis command or one Lua script, so it is
  * atomic on the server. Needs Redis 5 or later (scripts that read TIME and then write).
+ *
+ * One Redis (given by URL, connection options or Sentinel) or a Redis Cluster: each command
+ * and each script touches keys of one slot, which a Cluster runs on the node that owns it;
+ * a script with several keys names them with one hash tag (`{...}`) so they share a slot.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import type { Redis, RedisOptions } from 'ioredis';
+import type { Cluster, ClusterOptions, Redis, RedisOptions } from 'ioredis';
 import { loadIoredis } from './ioredis-module.js';
-import { checkCommandTimeout, failFastRedisOptions, failingFast, whenReady } from './redis-failure.js';
+import { checkCommandTimeout, failFastRedisOptions, failingFast, reconnectDelayMs, whenReady } from './redis-failure.js';
 import type { SlotReservation, Store, StoreSetOptions } from './store.js';
 
 export { StoreUnavailableError } from './store.js';
@@ -30,10 +34,35 @@ export interface RedisStoreOptions {
    * with `StoreUnavailableError` (redis-failure.ts). Default 2000.
    */
   commandTimeoutMs?: number;
+  /** A Redis Cluster instead of one Redis; replaces `url` and `redis`. */
+  cluster?: RedisClusterOptions;
+}
+
+export interface RedisClusterOptions {
+  /**
+   * Some of the cluster's nodes as `redis://[user:password@]host:port` or `rediss://` URLs
+   * (the others are found from them). Their user, password and TLS apply to every node, so
+   * all the URLs must agree on them.
+   */
+  nodes: readonly string[];
+  /** ioredis Cluster options; `redisOptions` are each node connection's (they win over the URLs'). */
+  options?: ClusterOptions;
 }
 
 // Loaded with the module, so a missing ioredis is reported where the store is imported.
-const { Redis: RedisClient } = await loadIoredis();
+const { Redis: RedisClient, Cluster: ClusterClient } = await loadIoredis();
+
+/**
+ * What the store runs its commands on: one Redis (or the master that Sentinel names), or a
+ * Redis Cluster, which sends each command to the node owning its key's slot. Both answer
+ * the same commands, so the store's code past `openConnection` does not tell them apart.
+ */
+type RedisConnection = Redis | Cluster;
+
+/** Where to connect, checked: one Redis, or a cluster's first nodes and its options. */
+type ConnectionTarget =
+  | { kind: 'single'; url: string | undefined; redis: RedisOptions }
+  | { kind: 'cluster'; nodes: { host: string; port: number }[]; options: ClusterOptions };
 
 export const DEFAULT_REDIS_KEY_PREFIX = 'pay-checkout:';
 
@@ -89,8 +118,100 @@ function slotReservationFrom(reply: unknown): SlotReservation {
   return { granted: reply[0] === 1, waitMs: reply[1] };
 }
 
+/** A cluster node's URL: host, port and what it says of the connection (scheme and credentials). */
+function clusterNode(url: unknown): { host: string; port: number; connection: string; redisOptions: RedisOptions } {
+  let parsed: URL | undefined;
+  try {
+    parsed = typeof url === 'string' ? new URL(url) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  if (!parsed || (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:') || parsed.hostname === '') {
+    throw new TypeError(`createRedisStore: cluster.nodes holds ${JSON.stringify(url)}, not a redis://host:port or rediss://host:port URL`);
+  }
+  // A cluster has database 0 only: a URL naming another would silently write elsewhere than meant.
+  if (!['', '/', '/0'].includes(parsed.pathname)) {
+    throw new TypeError(`createRedisStore: cluster.nodes holds ${JSON.stringify(url)}; a Redis Cluster has database 0 only`);
+  }
+  const username = decodeURIComponent(parsed.username);
+  const password = decodeURIComponent(parsed.password);
+  const redisOptions: RedisOptions = {
+    ...(parsed.protocol === 'rediss:' ? { tls: {} } : {}),
+    ...(username === '' ? {} : { username }),
+    ...(password === '' ? {} : { password }),
+  };
+  return {
+    host: parsed.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: parsed.port === '' ? 6379 : Number(parsed.port),
+    connection: JSON.stringify([parsed.protocol, username, password]),
+    redisOptions,
+  };
+}
+
+/** Checks the connection options: one Redis (`url`, `redis`) or a cluster, never both. */
+function connectionTarget({ url, redis, cluster }: RedisStoreOptions): ConnectionTarget {
+  if (cluster !== undefined) {
+    if (url !== undefined || redis !== undefined) {
+      throw new TypeError('createRedisStore: give `cluster` for a Redis Cluster, or `url`/`redis` for one Redis, not both');
+    }
+    if (!Array.isArray(cluster.nodes) || cluster.nodes.length === 0) {
+      throw new TypeError('createRedisStore: cluster.nodes must list at least one redis:// URL of the cluster');
+    }
+    const nodes = cluster.nodes.map(clusterNode);
+    // Discovered nodes get the options of no URL, so one set of credentials must fit them all.
+    if (new Set(nodes.map((node) => node.connection)).size > 1) {
+      throw new TypeError('createRedisStore: the URLs of cluster.nodes differ in scheme, user or password; every node is reached the same way');
+    }
+    const options = cluster.options ?? {};
+    if (options.keyPrefix !== undefined || options.redisOptions?.keyPrefix !== undefined) {
+      throw new TypeError('createRedisStore: use `keyPrefix`, not the cluster options\' keyPrefix');
+    }
+    // A replica lags its master: a read there could miss the lock or mark another instance just took.
+    if (options.scaleReads !== undefined && options.scaleReads !== 'master') {
+      throw new TypeError('createRedisStore: cluster.options.scaleReads must be "master": instances must read what the others just wrote');
+    }
+    return {
+      kind: 'cluster',
+      nodes: nodes.map(({ host, port }) => ({ host, port })),
+      options: { ...options, redisOptions: { ...nodes[0]!.redisOptions, ...options.redisOptions } },
+    };
+  }
+  if (url === undefined && redis === undefined) throw new TypeError('createRedisStore needs `url` or `redis` connection options, or `cluster`');
+  if (url !== undefined && (typeof url !== 'string' || !/^rediss?:\/\//.test(url))) {
+    throw new TypeError('createRedisStore: `url` must start with redis:// or rediss://');
+  }
+  // ioredis's own prefix would apply to keys but not to channels; one prefix, applied here, covers both.
+  if (redis?.keyPrefix !== undefined) throw new TypeError('createRedisStore: use `keyPrefix`, not `redis.keyPrefix`');
+  return { kind: 'single', url, redis: redis ?? {} };
+}
+
+/**
+ * The one place that makes a connection of either kind, failing fast (redis-failure.ts): on a
+ * cluster, each node's connection gets the same options, and the cluster keeps no offline queue
+ * and reconnects as one Redis does.
+ */
+function openConnection(target: ConnectionTarget, commandTimeoutMs: number): RedisConnection {
+  if (target.kind === 'cluster') {
+    return new ClusterClient(target.nodes, {
+      enableOfflineQueue: false,
+      clusterRetryStrategy: reconnectDelayMs,
+      ...target.options,
+      redisOptions: failFastRedisOptions(commandTimeoutMs, target.options.redisOptions),
+    });
+  }
+  const redis = failFastRedisOptions(commandTimeoutMs, target.redis);
+  return target.url === undefined ? new RedisClient(redis) : new RedisClient(target.url, redis);
+}
+
+/** Hands connection errors to `onError`: a cluster reports a node's own as `node error`. */
+function reportErrors(connection: RedisConnection, onError: ((error: unknown) => void) | undefined): void {
+  if (!onError) return;
+  connection.on('error', onError);
+  if (connection instanceof ClusterClient) connection.on('node error', onError);
+}
+
 /** Quits politely, or drops the connection when it cannot answer (closed, or never reached). */
-async function quit(connection: Redis): Promise<void> {
+async function quit(connection: RedisConnection): Promise<void> {
   if (connection.status === 'end') return;
   try {
     await connection.quit();
@@ -100,23 +221,22 @@ async function quit(connection: Redis): Promise<void> {
 }
 
 /**
- * A Store on Redis. One connection for commands, plus one for subscriptions made on the
- * first `subscribe` (a subscribed Redis connection can do nothing else).
+ * A Store on Redis. One connection for commands (on a cluster, one per node), plus one for
+ * subscriptions made on the first `subscribe` (a subscribed Redis connection can do nothing else).
  */
-export function createRedisStore({ url, redis, keyPrefix = DEFAULT_REDIS_KEY_PREFIX, onError, commandTimeoutMs: givenTimeout }: RedisStoreOptions): Store {
-  if (url === undefined && redis === undefined) throw new TypeError('createRedisStore needs `url` or `redis` connection options');
-  if (url !== undefined && (typeof url !== 'string' || !/^rediss?:\/\//.test(url))) {
-    throw new TypeError('createRedisStore: `url` must start with redis:// or rediss://');
-  }
+export function createRedisStore(options: RedisStoreOptions): Store {
+  const { keyPrefix = DEFAULT_REDIS_KEY_PREFIX, onError } = options;
   if (typeof keyPrefix !== 'string') throw new TypeError('createRedisStore: `keyPrefix` must be a string');
-  // ioredis's own prefix would apply to keys but not to channels; one prefix, applied here, covers both.
-  if (redis?.keyPrefix !== undefined) throw new TypeError('createRedisStore: use `keyPrefix`, not `redis.keyPrefix`');
-  const commandTimeoutMs = checkCommandTimeout(givenTimeout);
+  // Redis Cluster hashes only what is between the first `{` of a key and the next `}`: a brace
+  // in the prefix would decide every key's slot, and a script's keys would no longer be
+  // placed by their own hash tag. Refused on one Redis too, so the keys can move to a cluster.
+  if (/[{}]/.test(keyPrefix)) throw new TypeError('createRedisStore: `keyPrefix` must not contain { or } (they would break Redis Cluster hash tags)');
+  const commandTimeoutMs = checkCommandTimeout(options.commandTimeoutMs);
+  const target = connectionTarget(options);
 
-  const connectionOptions = failFastRedisOptions(commandTimeoutMs, redis);
-  const client = url === undefined ? new RedisClient(connectionOptions) : new RedisClient(url, connectionOptions);
-  if (onError) client.on('error', onError);
-  let subscriber: Redis | undefined;
+  const client = openConnection(target, commandTimeoutMs);
+  reportErrors(client, onError);
+  let subscriber: RedisConnection | undefined;
   /** Per prefixed channel: one entry per subscription (the same function twice is two), and the SUBSCRIBE in flight. */
   const channels = new Map<string, { subscriptions: Set<{ listener: (message: string) => void }>; subscribed: Promise<unknown> }>();
   /**
@@ -146,11 +266,13 @@ export function createRedisStore({ url, redis, keyPrefix = DEFAULT_REDIS_KEY_PRE
     }
   }
 
-  function subscriberConnection(): Redis {
+  function subscriberConnection(): RedisConnection {
     if (!subscriber) {
-      const connection = client.duplicate();
+      // On a cluster, a classic PUBLISH reaches every node, so the subscriber may listen on
+      // any one; ioredis picks one and subscribes again elsewhere when it loses that node.
+      const connection = openConnection(target, commandTimeoutMs);
       subscriber = connection;
-      if (onError) connection.on('error', onError);
+      reportErrors(connection, onError);
       connection.on('message', deliver);
       connection.on('ready', () => {
         for (const name of orphans) {
@@ -168,7 +290,8 @@ export function createRedisStore({ url, redis, keyPrefix = DEFAULT_REDIS_KEY_PRE
     try {
       return slotReservationFrom(await client.evalsha(RESERVE_SLOT_SHA, 1, ...args));
     } catch (error) {
-      // The server forgets scripts on restart or SCRIPT FLUSH; EVAL sends it again (and caches it).
+      // The server forgets scripts on restart or SCRIPT FLUSH, and each cluster node has its own
+      // cache; EVAL sends the script again to the node owning the key (which caches it).
       if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
       return slotReservationFrom(await client.eval(RESERVE_SLOT_SCRIPT, 1, ...args));
     }

@@ -66,6 +66,24 @@ describe('the access token against the sandbox', () => {
     assert.equal(await first.getAccessToken(), await second.getAccessToken());
   });
 
+  it('an instance that takes the lock just after another stored its token uses that token', async () => {
+    const recording = recordingFetch();
+    const store = createMemoryStore();
+    const first = sandboxClient(running, { fetch: recording.fetch, store });
+    // The second instance found no token, then was slow: by its turn at the lock, the first
+    // has asked for a token, stored it, and let go of the lock.
+    const slowStore = {
+      ...store,
+      async setIfAbsent(...args: Parameters<typeof store.setIfAbsent>) {
+        if (args[0] === `client:${DEFAULT_API_KEY.clientId}:token-lock`) await first.getAccessToken();
+        return store.setIfAbsent(...args);
+      },
+    };
+    const second = sandboxClient(running, { fetch: recording.fetch, store: slowStore });
+    assert.equal(await second.getAccessToken(), await first.getAccessToken());
+    assert.equal(recording.to(TOKEN_PATH).length, 1);
+  });
+
   it('clients on separate Stores each ask for their own token', async () => {
     const recording = recordingFetch();
     await sandboxClient(running, { fetch: recording.fetch }).getFees();

@@ -1,0 +1,116 @@
+/**
+ * Starts a Redis Cluster of three masters (no replicas) from the system's `redis-server` on
+ * free loopback ports for a test file, joined by `redis-cli --cluster create`, with nothing
+ * written anywhere but its own temporary directory; and stops it.
+ */
+import { execFile, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+import { Redis } from 'ioredis';
+import { freeLoopbackPorts, redisServerPath, spawnRedis, stopProcess, waitOnNode } from './redis-processes.js';
+
+const run = promisify(execFile);
+
+export interface RunningRedisCluster {
+  /** `redis://127.0.0.1:PORT` of each master, in the order they were started. */
+  urls: string[];
+  ports: number[];
+  /** SIGTERM to every node, then waits until each has exited, and removes the directory. */
+  stop(): Promise<void>;
+}
+
+const MASTERS = 3;
+const STARTUP_TIMEOUT_MS = 10_000;
+
+/** redis-cli comes with redis-server (Debian's redis-tools, a dependency of redis-server): beside it, or REDIS_CLI_PATH. */
+function redisCliPath(serverPath: string): string {
+  const path = process.env['REDIS_CLI_PATH'] || join(dirname(serverPath), 'redis-cli');
+  if (!existsSync(path)) throw new Error(`redis-cli was not found at ${path}: install the Debian package redis-tools, or set REDIS_CLI_PATH`);
+  return path;
+}
+
+async function startOnce(serverPath: string, cliPath: string): Promise<RunningRedisCluster> {
+  const dir = mkdtempSync(join(tmpdir(), 'pay-checkout-redis-cluster-'));
+  // Each master needs its client port and its cluster bus port.
+  const allPorts = await freeLoopbackPorts(2 * MASTERS);
+  const ports = allPorts.slice(0, MASTERS);
+  const children: ChildProcess[] = [];
+  const output = { text: '' };
+  const stop = async () => {
+    await Promise.all(children.map((child) => stopProcess(child)));
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    for (const [index, port] of ports.entries()) {
+      // Loopback only, no snapshots or append-only file; the node's cluster state in its own file.
+      const child = spawnRedis(
+        serverPath,
+        [
+          '--port', String(port),
+          '--cluster-port', String(allPorts[MASTERS + index]),
+          '--bind', '127.0.0.1',
+          '--cluster-enabled', 'yes',
+          '--cluster-config-file', `nodes-${port}.conf`,
+          '--dir', dir,
+          '--save', '',
+          '--appendonly', 'no',
+          '--daemonize', 'no',
+        ],
+        dir,
+        output,
+      );
+      children.push(child);
+    }
+    const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+    await Promise.all(ports.map((port) => waitOnNode(port, 'no PONG', async (connection) => (await connection.ping()) === 'PONG', deadline, output)));
+    await run(cliPath, ['--cluster', 'create', ...ports.map((port) => `127.0.0.1:${port}`), '--cluster-replicas', '0', '--cluster-yes'], {
+      timeout: STARTUP_TIMEOUT_MS,
+    });
+    // Every node must know the whole slot map before a client may trust any of them.
+    await Promise.all(
+      ports.map((port) =>
+        waitOnNode(port, 'cluster_state not ok', async (connection) => /cluster_state:ok/.test(String(await connection.cluster('INFO'))), deadline, output),
+      ),
+    );
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { urls: ports.map((port) => `redis://127.0.0.1:${port}`), ports, stop };
+}
+
+/** Starts a cluster; tries again on other ports when another process took one of the free ones first. */
+export async function startRedisCluster(): Promise<RunningRedisCluster> {
+  const path = await redisServerPath();
+  const cli = redisCliPath(path);
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startOnce(path, cli);
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
+/** The keys under `prefix` on each master, by port: where a cluster placed one store's keys. */
+export async function keysByNode(cluster: RunningRedisCluster, prefix: string, password?: string): Promise<Map<number, string[]>> {
+  const placed = new Map<number, string[]>();
+  for (const port of cluster.ports) {
+    const connection = new Redis({ host: '127.0.0.1', port, password });
+    try {
+      const keys: string[] = [];
+      let cursor = '0';
+      do {
+        const [next, batch] = await connection.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+        keys.push(...batch);
+        cursor = next;
+      } while (cursor !== '0');
+      placed.set(port, keys);
+    } finally {
+      connection.disconnect();
+    }
+  }
+  return placed;
+}
