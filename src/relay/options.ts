@@ -238,7 +238,7 @@ function checkOrigins(value: unknown): ReadonlySet<string> {
 
 function checkStore(value: unknown): Store {
   if (value === undefined) return createMemoryStore();
-  const methods = ['get', 'set', 'setIfAbsent', 'delete', 'reserveSlot', 'publish', 'subscribe', 'close'];
+  const methods = ['get', 'set', 'setIfAbsent', 'delete', 'reserveSlot', 'takeChargeTurn', 'publish', 'subscribe', 'close'];
   const missing = methods.filter((name) => typeof (value as Record<string, unknown> | null)?.[name] !== 'function');
   if (missing.length > 0) fail('store', `is not a Store (missing ${missing.join(', ')}).`);
   return value as Store;

@@ -7,6 +7,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Redis, RedisOptions } from 'ioredis';
 import { loadIoredis } from './ioredis-module.js';
+import { redisChargeLine } from './redis-charge-line.js';
 import type { SlotReservation, Store, StoreSetOptions } from './store.js';
 
 export interface RedisStoreOptions {
@@ -171,6 +172,7 @@ export function createRedisStore({ url, redis, keyPrefix = DEFAULT_REDIS_KEY_PRE
       await client.del(prefixed(key));
     },
     reserveSlot,
+    takeChargeTurn: redisChargeLine(client, prefixed),
     async publish(channel, message) {
       await client.publish(prefixed(channel), message);
     },
