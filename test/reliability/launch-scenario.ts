@@ -39,24 +39,31 @@ export interface LaunchSettings {
   graceMs: number;
 }
 
-/** The scenario of the test and of the benchmark: about 20 s of traffic. */
+/**
+ * The scenario of the test and of the benchmark: a minute becomes 4 s, the API's 60 charges a
+ * minute 12 (so the offered load, 30 attempts a second, stays within what one process shares
+ * with the sandbox and both relays), and the relay's per-IP limit 3, which an honest address's
+ * share of the offered load (2.4 per window) fits. About 20 s of traffic.
+ */
 export const LAUNCH_SETTINGS: LaunchSettings = {
   apiLimit: 12,
-  windowMs: 2_000,
+  windowMs: 4_000,
   reserve: 2,
   perIpLimit: 3,
   honestIps: 50,
   greedyIps: 5,
   offeredFactor: 10,
   greedyFactor: 20,
-  arrivalMs: 2_000,
+  arrivalMs: 4_000,
   durationMs: 18_000,
-  graceMs: 2_000,
+  graceMs: 3_000,
 };
 
 /** One answer a buyer got. */
 export interface LaunchAnswer {
   status: number;
+  /** When it was sent, from the launch's start. */
+  sentAt: number;
   /** How long the relay took to answer. */
   answerMs: number;
   retryAfter?: number;
@@ -87,7 +94,16 @@ export interface LaunchResult {
   duplicates: number;
   /** Errors the relays reported to `onError`. */
   relayErrors: string[];
+  /** How long each charge the relays sent waited for its pacing slot. */
+  pacingWaitsMs: number[];
+  /**
+   * `GET healthz` sent every 100 ms during the launch, each on its own: what answering anything
+   * took on this machine at that moment (the sandbox, both relays and every buyer share one process).
+   */
+  controls: Array<{ sentAt: number; answerMs: number }>;
 }
+
+const CONTROL_EVERY_MS = 100;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
@@ -110,6 +126,22 @@ function arrivals(settings: LaunchSettings): Array<{ ip: string; greedy: boolean
   return planned;
 }
 
+/**
+ * What a relay that has served a while holds before the launch: the access token, the config,
+ * the loaded code of each route and the store's script. Without it the first seconds measure
+ * start-up, not the launch. Nothing here takes a slot of any window.
+ */
+async function warmUp(served: ServedRelayForTest[], stores: Store[]): Promise<void> {
+  for (const { url } of served) {
+    const config = await fetch(`${url}/config?offer=${SOLD_OFFERS[0]}`);
+    if (!config.ok) throw new Error(`warm-up: config answered ${config.status}`);
+    // Refused by the schema, before any limit or the line.
+    await (await fetch(`${url}/charges`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() }, body: '{}' })).arrayBuffer();
+  }
+  const budget = { limit: 2, reserve: 1, windowMs: 1_000, graceMs: 0, maxWaiting: 1 };
+  for (const store of stores) await store.takeChargeTurn('launch-warm-up', budget, { kind: 'attempt', ticket: 'warm-up', bucket: 'warm-up', join: false });
+}
+
 /** Runs the launch on a fresh redis-server, sandbox and two relays, and stops them all. */
 export async function runLaunch(settings: LaunchSettings = LAUNCH_SETTINGS): Promise<LaunchResult> {
   const { apiLimit, windowMs, reserve, perIpLimit, graceMs, durationMs } = settings;
@@ -118,6 +150,7 @@ export async function runLaunch(settings: LaunchSettings = LAUNCH_SETTINGS): Pro
   const stores: Store[] = [];
   const served: ServedRelayForTest[] = [];
   const relayErrors: string[] = [];
+  const pacingWaitsMs: number[] = [];
   let upstream429 = 0;
   let upstreamCharges = 0;
   const countingFetch: typeof fetch = async (input, init) => {
@@ -130,6 +163,10 @@ export async function runLaunch(settings: LaunchSettings = LAUNCH_SETTINGS): Pro
     return response;
   };
   try {
+    // One charge before the launch, so the sandbox's charge path is loaded and compiled; the
+    // limits set next start every window again.
+    const warmCharge = await running.api('POST', '/public_api/payments/', { body: pixChargeBody(), headers: { 'X-Idempotency-Key': randomUUID() } });
+    if (warmCharge.status !== 201) throw new Error(`warm-up: the sandbox answered a charge with ${warmCharge.status}`);
     const limits = await fetch(`${running.baseUrl}/__sandbox/limits`, {
       method: 'PUT',
       headers: { 'Content-Type': 'application/json' },
@@ -152,6 +189,9 @@ export async function runLaunch(settings: LaunchSettings = LAUNCH_SETTINGS): Pro
         store,
         fetch: countingFetch,
         pacing: { chargesPerIp: { limit: apiLimit, windowMs }, chargesPerToken: { limit: 2 * apiLimit, windowMs }, maxWaitMs: 1_000 },
+        onPacingWait: (request, waitMs) => {
+          if (request === 'charge') pacingWaitsMs.push(waitMs);
+        },
       });
       return createRelay({
         apiBaseUrl: running.baseUrl,
@@ -167,6 +207,7 @@ export async function runLaunch(settings: LaunchSettings = LAUNCH_SETTINGS): Pro
       });
     }
     served.push(await serveOnLoopback(instance()), await serveOnLoopback(instance()));
+    await warmUp(served, stores);
     const ordersBefore = running.sandbox.world.orders.size;
 
     const started = performance.now();
@@ -186,7 +227,7 @@ export async function runLaunch(settings: LaunchSettings = LAUNCH_SETTINGS): Pro
         });
         const body = (await response.json()) as { id?: string } & Partial<RelayErrorBody>;
         const answered = performance.now();
-        const answer: LaunchAnswer = { status: response.status, answerMs: answered - sent };
+        const answer: LaunchAnswer = { status: response.status, sentAt: sent - started, answerMs: answered - sent };
         if (body.error?.retryAfter !== undefined) answer.retryAfter = body.error.retryAfter;
         if (body.error?.queuePosition !== undefined) answer.queuePosition = body.error.queuePosition;
         tried.answers.push(answer);
@@ -202,7 +243,22 @@ export async function runLaunch(settings: LaunchSettings = LAUNCH_SETTINGS): Pro
       }
     }
 
-    await Promise.all(arrivals(settings).map(({ ip, greedy, at }, index) => attempt(ip, greedy, at, index)));
+    const controls: LaunchResult['controls'] = [];
+    async function control(index: number): Promise<void> {
+      const sent = performance.now();
+      await (await fetch(`${served[index % served.length]!.url}/healthz`)).arrayBuffer();
+      controls.push({ sentAt: sent - started, answerMs: performance.now() - sent });
+    }
+    // Sent on a clock of their own, not one after another, so a stall shows in every control sent during it.
+    const sentControls: Array<Promise<void>> = [];
+    const controlTimer = setInterval(() => sentControls.push(control(sentControls.length)), CONTROL_EVERY_MS);
+
+    try {
+      await Promise.all(arrivals(settings).map(({ ip, greedy, at }, index) => attempt(ip, greedy, at, index)));
+    } finally {
+      clearInterval(controlTimer);
+      await Promise.all(sentControls);
+    }
     const answered = new Set(attempts.flatMap((tried) => (tried.orderId ? [tried.orderId] : [])));
     return {
       settings,
@@ -211,6 +267,8 @@ export async function runLaunch(settings: LaunchSettings = LAUNCH_SETTINGS): Pro
       upstreamCharges,
       duplicates: running.sandbox.world.orders.size - ordersBefore - answered.size,
       relayErrors,
+      pacingWaitsMs,
+      controls,
     };
   } finally {
     for (const server of served) await server.close();
@@ -261,6 +319,15 @@ export interface LaunchFigures {
   fairShare: number;
   /** The slowest answer among the 429s. */
   slowest429Ms: number;
+  /** The 95th percentile of the 429s' answer times. */
+  p95429Ms: number;
+  /** The longest an admitted charge waited in the client's pacing. */
+  longestPacingWaitMs: number;
+  /**
+   * The most a 429 took beyond the slowest `healthz` sent within 250 ms of it: the time the relay
+   * spent on it that the machine's load does not explain (waiting for a slot would show here).
+   */
+  slowest429BeyondControlMs: number;
   answers429: number;
 }
 
@@ -289,6 +356,15 @@ export function launchFigures(result: LaunchResult): LaunchFigures {
     greedyOrdersPerIp: Array.from({ length: settings.greedyIps }, (_, index) => perIp.get(greedyIp(index))?.orders ?? 0),
     fairShare: fairShare([...perIp.values()].map((entry) => entry.demand), ordered),
     slowest429Ms: Math.max(0, ...refusals.map((answer) => answer.answerMs)),
+    p95429Ms: quantile(refusals.map((answer) => answer.answerMs), 0.95) ?? 0,
+    longestPacingWaitMs: Math.max(0, ...result.pacingWaitsMs),
+    slowest429BeyondControlMs: Math.max(
+      0,
+      ...refusals.map((answer) => {
+        const near = result.controls.filter((control) => Math.abs(control.sentAt - answer.sentAt) <= CONTROL_EVERY_MS * 2.5).map((control) => control.answerMs);
+        return answer.answerMs - Math.max(0, ...near);
+      }),
+    ),
     answers429: refusals.length,
   };
 }

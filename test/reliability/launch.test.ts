@@ -10,8 +10,15 @@ import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { fairShare, launchFigures, runLaunch, type LaunchFigures, type LaunchResult } from './launch-scenario.js';
 
-/** A behaviour bound, not a benchmark: a 429 comes without waiting for a slot, even on a busy shared machine. */
-const ANSWER_BOUND_MS = 2_000;
+/**
+ * A behaviour bound, not a benchmark: a 429 comes without waiting for a slot. The sandbox, both
+ * relays and every buyer share one event loop here, on a machine shared with other work, so a
+ * 429's time is measured beyond what a `healthz` sent within a second of it took (the machine's
+ * load at that moment); what is left is the relay's own time, and a wait for a slot would show.
+ */
+const ANSWER_BOUND_MS = 1_000;
+/** The relays' clients give up on a pacing slot past this (their `maxWaitMs`). */
+const PACING_BOUND_MS = 1_000;
 
 const seconds = (ms: number | undefined) => (ms === undefined ? 'n/a' : `${(ms / 1000).toFixed(1)} s`);
 
@@ -27,7 +34,8 @@ describe('a launch through two relays on one Redis', () => {
         `honest wait to an order p50 ${seconds(figures.honestWaitP50Ms)}, p95 ${seconds(figures.honestWaitP95Ms)};`,
         `orders per honest IP min ${figures.honestOrdersPerIp.min}, median ${figures.honestOrdersPerIp.median}, max ${figures.honestOrdersPerIp.max};`,
         `${figures.greedyAttempts} greedy attempts, orders per greedy IP ${figures.greedyOrdersPerIp.join(', ')} (fair share ${figures.fairShare.toFixed(2)});`,
-        `${figures.answers429} answers 429, the slowest in ${Math.round(figures.slowest429Ms)} ms; ${result.upstreamCharges} charges sent to the API.`,
+        `${figures.answers429} answers 429, p95 ${Math.round(figures.p95429Ms)} ms, the slowest ${Math.round(figures.slowest429Ms)} ms (${Math.round(figures.slowest429BeyondControlMs)} ms beyond a healthz of the same moment);`,
+        `${result.upstreamCharges} charges sent to the API, the longest pacing wait ${Math.round(figures.longestPacingWaitMs)} ms.`,
       ].join('\n'),
     );
   });
@@ -68,9 +76,10 @@ describe('a launch through two relays on one Redis', () => {
     }
   });
 
-  it('answers every 429 at once, with no buyer held waiting for a slot', () => {
+  it('answers every 429 at once, and holds no admitted charge in the pacing', () => {
     assert.ok(figures.answers429 > 0);
-    assert.ok(figures.slowest429Ms <= ANSWER_BOUND_MS, `a 429 took ${Math.round(figures.slowest429Ms)} ms`);
+    assert.ok(figures.slowest429BeyondControlMs <= ANSWER_BOUND_MS, `a 429 took ${Math.round(figures.slowest429BeyondControlMs)} ms more than a healthz of the same moment`);
+    assert.ok(figures.longestPacingWaitMs <= PACING_BOUND_MS, `a charge waited ${Math.round(figures.longestPacingWaitMs)} ms for its pacing slot`);
   });
 });
 
