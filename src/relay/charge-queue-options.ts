@@ -27,16 +27,19 @@ const stricterChargeLimit = [RATE_LIMITS.chargesPerIp, RATE_LIMITS.chargesPerTok
   limit.limit / limit.windowSeconds < strict.limit / strict.windowSeconds ? limit : strict,
 );
 
+/** A tenth of the budget, at least one slot: a few retries of admitted attempts per window. */
+const reserveFor = (limit: number) => Math.max(1, Math.round(limit / 10));
+
 export const DEFAULT_CHARGE_QUEUE: Required<ChargeQueueOptions> = {
   limit: stricterChargeLimit.limit,
   windowMs: stricterChargeLimit.windowSeconds * 1000,
-  reserve: Math.max(1, Math.round(stricterChargeLimit.limit / 10)),
+  reserve: reserveFor(stricterChargeLimit.limit),
   graceMs: 10_000,
   maxWaiting: 10_000,
 };
 
 function fail(problem: string): never {
-  throw new TypeError(`createRelay: chargeQueue ${problem}`);
+  throw new TypeError(`createRelay: chargeQueue${problem}`);
 }
 
 function whole(name: keyof ChargeQueueOptions, value: unknown, fallback: number, min: number): number {
@@ -52,9 +55,9 @@ function whole(name: keyof ChargeQueueOptions, value: unknown, fallback: number,
  */
 export function checkChargeQueue(value: ChargeQueueOptions | false | undefined): ChargeLineBudget | false {
   if (value === false) return false;
-  if (value !== undefined && (typeof value !== 'object' || value === null)) fail('must be { limit?, windowMs?, reserve?, graceMs?, maxWaiting? } or false.');
+  if (value !== undefined && (typeof value !== 'object' || value === null)) fail(' must be { limit?, windowMs?, reserve?, graceMs?, maxWaiting? } or false.');
   const limit = whole('limit', value?.limit, DEFAULT_CHARGE_QUEUE.limit, 2);
-  const reserve = whole('reserve', value?.reserve, value?.limit === undefined ? DEFAULT_CHARGE_QUEUE.reserve : Math.max(1, Math.round(limit / 10)), 0);
+  const reserve = whole('reserve', value?.reserve, reserveFor(limit), 0);
   if (reserve >= limit) fail(`.reserve must be below limit (${limit}).`);
   return {
     limit,

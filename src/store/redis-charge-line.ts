@@ -81,7 +81,11 @@ if ARGV[6] == 'retry' then
   return {3, slotStart(count - limit) + window - now}
 end
 local member = redis.call('HGET', tickets, ARGV[7])
-if member then return admitOrWait(member, redis.call('ZRANK', waiting, member)) end
+if member then
+  local place = redis.call('ZRANK', waiting, member)
+  if place then return admitOrWait(member, place) end
+  redis.call('HDEL', tickets, ARGV[7])
+end
 if ARGV[9] ~= '1' then return {4} end
 local bucket = ARGV[8]
 local startRound = math.max(round, tonumber(redis.call('ZSCORE', rounds, bucket) or '0'))

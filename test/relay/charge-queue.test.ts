@@ -1,9 +1,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import type { RelayErrorBody } from '../../src/relay/index.js';
+import { createRelay, type RelayErrorBody } from '../../src/relay/index.js';
 import { createMemoryStore } from '../../src/store/memory-store.js';
-import { pixChargeBody, postCharge, startRelay, type RelayUnderTest } from './relay-harness.js';
+import { CLIENT_ID, CLIENT_SECRET, pixChargeBody, postCharge, PUBLIC_CLIENT_ID, SOLD_OFFERS, startRelay, type RelayUnderTest } from './relay-harness.js';
 
 const PAYMENTS = '/public_api/payments/';
 
@@ -109,4 +109,11 @@ describe('POST charges: the fair share of the API\'s charge budget', () => {
       assert.equal(refused.queuePosition, undefined);
       assert.ok(refused.retryAfter! >= 1);
     }));
+
+  it('refuses at creation a budget that leaves no slot for new attempts, naming chargeQueue', () => {
+    const options = { apiBaseUrl: 'http://127.0.0.1:9', clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, publicClientId: PUBLIC_CLIENT_ID, offers: SOLD_OFFERS };
+    assert.throws(() => createRelay({ ...options, chargeQueue: { limit: 5, reserve: 5 } }), /chargeQueue\.reserve must be below limit/);
+    assert.throws(() => createRelay({ ...options, chargeQueue: { windowMs: 0 } }), /chargeQueue\.windowMs/);
+    assert.doesNotThrow(() => createRelay({ ...options, chargeQueue: false }));
+  });
 });
