@@ -2,7 +2,7 @@
  * The back end the relay benchmarks drive: a sandbox on a loopback port and a relay in front of
  * it, on another loopback port through `toNodeHandler`, as a merchant's Node server runs it.
  * Every limit that would hold a request back is off (the sandbox's limits, the client's pacing,
- * the relay's per-IP charge limit), so what is measured is the relay's own cost. Run as a child
+ * the relay's per-IP charge limit and its charge line), so what is measured is the relay's own cost. Run as a child
  * process (`node --import tsx bench/charge-stack.ts`), it prints one JSON line with the two URLs
  * and runs until its stdin closes, so the load generator gets a core of its own.
  */
@@ -51,6 +51,7 @@ export async function startChargeStack({ client, sandboxLimits = false }: Charge
     publicClientId: DEFAULT_PUBLIC_KEY.clientId,
     offers: [BENCH_OFFER],
     chargeRateLimit: false,
+    chargeQueue: false,
     onError: (error) => console.error('relay error:', error instanceof Error ? error.message : error),
   });
   const server = createServer(toNodeHandler(relay));

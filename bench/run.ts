@@ -5,11 +5,13 @@
  *    form, ours against @adyen/adyen-web and against a static HTML form.
  * 2. bench/relay-overhead.ts: what the relay adds to a charge, and its requests per second.
  * 3. bench/token-and-pacing.ts: tokens per 1,000 charges, and a burst of ten times the charge limit.
+ * 4. bench/launch.ts: a launch through two relays on one Redis, honest and greedy addresses.
  * A full run takes a few minutes; none of it runs in `npm test` (no timed assertions there).
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { measureInteractiveCardForm } from './interactive-card-form.js';
+import { launchSection, measureLaunch, writeLaunchSection } from './launch.js';
 import { measurePeerBundles } from './peer-bundle.js';
 import { measureRelayOverhead } from './relay-overhead.js';
 import { benchSection, writeBenchSection } from './report.js';
@@ -42,6 +44,7 @@ try {
   );
   const relay = await step('2. relay overhead and throughput', () => measureRelayOverhead(SETTINGS.relay));
   const pacing = await step('3. token use and pacing', () => measureTokenAndPacing(SETTINGS.pacing));
+  const launch = await step('4. a launch', () => measureLaunch());
   const section = benchSection({
     date,
     command: COMMAND,
@@ -52,8 +55,10 @@ try {
     relay,
     pacing,
   });
-  console.log(`\n${section}\n`);
+  const launched = launchSection(launch, date);
+  console.log(`\n${section}\n\n${launched}\n`);
   writeBenchSection(DOC, section);
+  writeLaunchSection(DOC, launched);
   console.log('bench: docs/performance.md, section "Benchmarks", updated');
 } finally {
   rmSync(bundles.ourBuildDir, { recursive: true, force: true });

@@ -2,7 +2,8 @@
  * `POST charges`: the widget's payment attempt, checked and sent on to
  * `POST /public_api/payments/`. The checks run cheapest first and before anything is
  * forwarded: JSON body within the size limit, no card data anywhere, the contract's schema,
- * the `Idempotency-Key` header, the offer allow-list, then the per-buyer rate limit. The
+ * the `Idempotency-Key` header, the offer allow-list, then the per-buyer rate limit and the
+ * buyer's turn in the fair share of the API's charge budget (charge-queue.ts). The
  * buyer's IP becomes `customer.ip`; the key becomes `X-Idempotency-Key`, so a widget that
  * retries an attempt can never create a second order.
  */
@@ -10,6 +11,7 @@ import { idempotencyKeySchema } from '../contract/charge-request.js';
 import { flattenFieldErrors, validate } from '../contract/errors.js';
 import { buyerIp, rateLimitBucket } from './buyer-ip.js';
 import { findCardData } from './card-data.js';
+import { takeChargeTurn, takeRetryTurn } from './charge-queue.js';
 import type { RelayContext, RelayRequestInfo } from './context.js';
 import { jsonResponse, RelayError } from './errors.js';
 import { publicOrderOf, type PublicOrder } from './order-book.js';
@@ -71,12 +73,13 @@ async function holdAttemptTry(context: RelayContext, idempotencyKey: string): Pr
 }
 
 /**
- * Admits a payment attempt under the per-buyer limit and answers the buyer IP its charge
- * carries. A refused attempt writes nothing: the limit is checked against what the store holds
- * before anything is stored, so a flood of refused requests (each with a new key) cannot grow
- * the store. An attempt already admitted (its key is stored) is a retry: it is not counted
- * against its address again, only against its own bound of tries, and it keeps the IP of its
- * first request. The API compares a retried
+ * Admits a payment attempt under the per-buyer limit and its turn in the charge line, and
+ * answers the buyer IP its charge carries. An attempt refused by the per-buyer limit writes
+ * nothing: the limit is checked against what the store holds before anything is stored, so a
+ * flood of refused requests (each with a new key) cannot grow the store; one told to wait holds
+ * one ticket in a line of bounded length. An attempt already admitted (its key is stored) is a
+ * retry: it is not counted against its address again, only against its own bound of tries and
+ * the budget's reserve, and it keeps the IP of its first request. The API compares a retried
  * charge's whole body with the first, and `customer.ip` is part of it: a buyer whose phone
  * moves from Wi-Fi to 4G between two tries of one attempt would otherwise get a "different
  * payload" conflict, give up the attempt and pay again.
@@ -87,9 +90,10 @@ async function admitAttempt(context: RelayContext, idempotencyKey: string, ip: s
   const admitted = await store.get(key);
   if (admitted !== undefined) {
     await holdAttemptTry(context, idempotencyKey);
+    await takeRetryTurn(context);
     return admitted === NO_ADDRESS ? undefined : admitted;
   }
-  await holdRateLimit(context, ip);
+  await takeChargeTurn(context, idempotencyKey, rateLimitBucket(ip), () => holdRateLimit(context, ip));
   if (await store.setIfAbsent(key, ip ?? NO_ADDRESS, { ttlMs: ATTEMPT_IP_TTL_MS })) return ip;
   // A concurrent try of the same attempt was admitted first: its IP is the attempt's.
   const first = await store.get(key);

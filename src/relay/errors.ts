@@ -1,9 +1,9 @@
 /**
  * The one place where the relay turns a failure into an HTTP answer. Every error the widget
- * can get has the shape `{ error: { type, message, fields?, retryAfter? } }`: `type` is a
- * machine-readable code the widget's i18n maps to buyer-facing text, `message` is English for
- * the developer, `fields` names request fields (flattened dotted paths) and `retryAfter` the
- * seconds to wait. Nothing from the API's side leaks through: no token, no secret, no stack,
+ * can get has the shape `{ error: { type, message, fields?, retryAfter?, queuePosition? } }`:
+ * `type` is a machine-readable code the widget's i18n maps to buyer-facing text, `message` is
+ * English for the developer, `fields` names request fields (flattened dotted paths),
+ * `retryAfter` the seconds to wait and `queuePosition` a waiting buyer's place in line. Nothing from the API's side leaks through: no token, no secret, no stack,
  * and an unexpected failure is a bare 500 `internal`.
  */
 import {
@@ -53,6 +53,8 @@ export interface RelayErrorBody {
     message: string;
     fields?: Record<string, string[]>;
     retryAfter?: number;
+    /** A buyer's 1-based place in the charge line (charge-queue.ts), on a 429 that queued them. */
+    queuePosition?: number;
   };
 }
 
@@ -60,6 +62,8 @@ export interface RelayErrorDetails {
   fields?: Record<string, string[]>;
   /** Seconds; also sent as the `Retry-After` header. */
   retryAfter?: number;
+  /** The buyer's 1-based place in the charge line, when the refusal queued them. */
+  queuePosition?: number;
   /** Extra headers of the answer (`Allow` of a 405). */
   headers?: Record<string, string>;
   /** The failure behind the refusal, for `onError`; never part of the answer. */
@@ -72,6 +76,7 @@ export class RelayError extends Error {
   readonly type: RelayErrorType;
   readonly fields: Record<string, string[]> | undefined;
   readonly retryAfter: number | undefined;
+  readonly queuePosition: number | undefined;
   readonly headers: Record<string, string>;
 
   constructor(status: number, type: RelayErrorType, message: string, details: RelayErrorDetails = {}) {
@@ -81,6 +86,7 @@ export class RelayError extends Error {
     this.type = type;
     this.fields = details.fields;
     this.retryAfter = details.retryAfter;
+    this.queuePosition = details.queuePosition;
     this.headers = details.headers ?? {};
   }
 }
@@ -178,5 +184,6 @@ export function errorResponse(error: RelayError): Response {
     body.error.retryAfter = error.retryAfter;
     headers['Retry-After'] = String(error.retryAfter);
   }
+  if (error.queuePosition !== undefined) body.error.queuePosition = error.queuePosition;
   return jsonResponse(error.status, body, headers);
 }

@@ -11,6 +11,7 @@ export type {
   RelayOptions,
   WidgetSettings,
 } from './options.js';
+export type { ChargeQueueOptions } from './charge-queue-options.js';
 export type { RelayRequestInfo } from './context.js';
 export type { RelayErrorDetails } from './options.js';
 export { createRelayMetrics, type RelayMetrics, type RelayMetricsOptions } from './operations/metrics.js';

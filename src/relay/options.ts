@@ -5,7 +5,8 @@
  */
 import { createClient, type PayClient } from '../client/index.js';
 import { createMemoryStore } from '../store/memory-store.js';
-import type { Store } from '../store/store.js';
+import type { ChargeLineBudget, Store } from '../store/store.js';
+import { checkChargeQueue, type ChargeQueueOptions } from './charge-queue-options.js';
 import { createOrderTokens, type OrderTokens } from './order-token.js';
 import { parseTrustedProxies, type TrustedProxies } from './buyer-ip.js';
 import type { PublicOrder, RelayWebhookEvent } from './order-book.js';
@@ -108,6 +109,11 @@ export interface RelayOptions {
   metrics?: RelayObserver;
   /** Structured logs made by `createRelayLogger()`; none when absent. */
   logger?: RelayLogger;
+  /**
+   * The API's charge budget, shared fairly among buyers by every instance on the store
+   * (charge-queue.ts); default the spec's 60 a minute; `false` for none.
+   */
+  chargeQueue?: ChargeQueueOptions | false;
 }
 
 /** What `onError` is told besides the error. */
@@ -143,9 +149,12 @@ export interface ResolvedRelayOptions {
   /** Every observer (`metrics`, `logger`) as one; does nothing when none was given. */
   observer: Required<RelayObserver>;
   observing: boolean;
+  chargeQueue: ChargeLineBudget | false;
 }
 
 export const DEFAULT_CHARGE_RATE_LIMIT: ChargeRateLimit = { limit: 10, windowMs: 60_000 };
+/** The longest the relay's own client waits for a pacing slot before answering 429. */
+export const RELAY_PACING_MAX_WAIT_MS = 1_000;
 export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
 export const DEFAULT_CONFIG_TTL_MS = 5 * 60_000;
 export const DEFAULT_ORDER_REFRESH_MS = 3_000;
@@ -199,7 +208,16 @@ function checkClient(options: RelayOptions, apiBaseUrl: string, store: Store, ob
   if (options.fetch !== undefined && typeof options.fetch !== 'function') fail('fetch', 'must be a function.');
   const fetchImpl = options.fetch ?? globalThis.fetch;
   const observation = observer ? { fetch: observedFetch(fetchImpl, observer), onPacingWait: (request: 'charge' | 'other', waitMs: number) => observer.queued({ request, waitMs }) } : {};
-  return createClient({ baseUrl: apiBaseUrl, clientId, clientSecret, store, ...(options.fetch ? { fetch: options.fetch } : {}), ...observation });
+  return createClient({
+    baseUrl: apiBaseUrl,
+    clientId,
+    clientSecret,
+    store,
+    // The charge line keeps the pacer's waits near zero; a longer one would be a buyer hanging.
+    pacing: { maxWaitMs: RELAY_PACING_MAX_WAIT_MS },
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...observation,
+  });
 }
 
 function checkOffers(value: unknown): (offerId: string) => Promise<boolean> {
@@ -238,7 +256,7 @@ function checkOrigins(value: unknown): ReadonlySet<string> {
 
 function checkStore(value: unknown): Store {
   if (value === undefined) return createMemoryStore();
-  const methods = ['get', 'set', 'setIfAbsent', 'delete', 'reserveSlot', 'publish', 'subscribe', 'close'];
+  const methods = ['get', 'set', 'setIfAbsent', 'delete', 'reserveSlot', 'takeChargeTurn', 'publish', 'subscribe', 'close'];
   const missing = methods.filter((name) => typeof (value as Record<string, unknown> | null)?.[name] !== 'function');
   if (missing.length > 0) fail('store', `is not a Store (missing ${missing.join(', ')}).`);
   return value as Store;
@@ -381,6 +399,7 @@ export function resolveRelayOptions(options: RelayOptions): ResolvedRelayOptions
     maxItemQuantity: checkWholeNumber('maxItemQuantity', options.maxItemQuantity, DEFAULT_MAX_ITEM_QUANTITY, 'units'),
     observer,
     observing,
+    chargeQueue: checkChargeQueue(options.chargeQueue),
   };
 }
 

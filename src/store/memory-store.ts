@@ -6,6 +6,7 @@
  * longest ago goes first. A Map iterates in insertion order and every write re-inserts its
  * key, so the oldest write is always the first key, found in constant time.
  */
+import { createMemoryChargeLines } from './memory-charge-line.js';
 import type { SlotReservation, Store, StoreSetOptions } from './store.js';
 
 /**
@@ -78,6 +79,8 @@ export function createMemoryStore({
   const windows = new Map<string, WindowEntry>();
   /** One entry per subscription, so the same function subscribed twice is two subscriptions. */
   const channels = new Map<string, Set<{ listener: (message: string) => void }>>();
+  /** Outside the entry cap: each line bounds itself (`maxWaiting` tickets, `limit` slots). */
+  const chargeLines = createMemoryChargeLines(now);
   let writes = 0;
   let sweeper: ReturnType<typeof setInterval> | undefined;
 
@@ -175,6 +178,9 @@ export function createMemoryStore({
       startSweeping();
       return { granted, waitMs };
     },
+    async takeChargeTurn(line, budget, request) {
+      return chargeLines.take(line, budget, request);
+    },
     async publish(channel, message) {
       for (const { listener } of [...(channels.get(channel) ?? [])]) {
         try {
@@ -205,6 +211,7 @@ export function createMemoryStore({
       sweeper = undefined;
       values.clear();
       windows.clear();
+      chargeLines.clear();
       channels.clear();
     },
   };

@@ -143,7 +143,20 @@ function withinDeadline<T>(work: Promise<T>, ms: number, late?: (value: T) => vo
   return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 }
 
-const OPERATIONS = ['get', 'set', 'setIfAbsent', 'delete', 'reserveSlot', 'publish'] as const;
+/**
+ * The operations guarded alike: every one of Store but `subscribe` and `close`. A record, so an
+ * operation added to Store and not here fails to compile instead of going unguarded.
+ */
+const GUARDED: Record<Exclude<keyof Store, 'subscribe' | 'close'>, true> = {
+  get: true,
+  set: true,
+  setIfAbsent: true,
+  delete: true,
+  reserveSlot: true,
+  takeChargeTurn: true,
+  publish: true,
+};
+const OPERATIONS = Object.keys(GUARDED) as Array<keyof typeof GUARDED>;
 
 /**
  * `store` with every operation bounded by `commandTimeoutMs` (the wait for a connection

@@ -12,6 +12,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Cluster, ClusterOptions, Redis, RedisOptions } from 'ioredis';
 import { loadIoredis } from './ioredis-module.js';
 import { checkCommandTimeout, failFastRedisOptions, failingFast, reconnectDelayMs, whenReady } from './redis-failure.js';
+import { redisChargeLine } from './redis-charge-line.js';
 import type { SlotReservation, Store, StoreSetOptions } from './store.js';
 
 export { StoreUnavailableError } from './store.js';
@@ -316,6 +317,7 @@ export function createRedisStore(options: RedisStoreOptions): Store {
       await client.del(prefixed(key));
     },
     reserveSlot,
+    takeChargeTurn: redisChargeLine(client, prefixed),
     async publish(channel, message) {
       await client.publish(prefixed(channel), message);
     },

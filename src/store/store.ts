@@ -15,6 +15,35 @@ export type SlotReservation =
   | { granted: true; /** Milliseconds to wait before the request may be sent (0: at once). */ waitMs: number }
   | { granted: false; /** The wait the next free slot would need, beyond `maxWaitMs`. */ waitMs: number };
 
+/**
+ * The budget of a fair charge line: `limit` slots per sliding `windowMs`, of which `reserve`
+ * are kept for retries of attempts already admitted, so such a retry never waits behind new ones.
+ */
+export interface ChargeLineBudget {
+  limit: number;
+  reserve: number;
+  windowMs: number;
+  /** How long a waiting ticket is kept past the wait it was told; not retried by then, it leaves the line. */
+  graceMs: number;
+  /** Most tickets waiting at once; past it a new attempt is refused without a ticket. */
+  maxWaiting: number;
+}
+
+/**
+ * Who asks for a turn: a retry of an attempt already admitted (it may use the reserve, and
+ * never waits in line), or an attempt known by its ticket (its idempotency key) and the
+ * rate-limit bucket of its buyer. `join: false` only looks the ticket up, so the caller can
+ * count a new attempt against its own limits before it joins the line.
+ */
+export type ChargeTurnRequest = { kind: 'retry' } | { kind: 'attempt'; ticket: string; bucket: string; join: boolean };
+
+/** The answer of a turn: go now, wait at a place in line, wait without a place, or no such ticket. */
+export type ChargeTurn =
+  | { outcome: 'admitted' }
+  | { outcome: 'waiting'; /** 1-based */ position: number; waitMs: number }
+  | { outcome: 'refused'; waitMs: number }
+  | { outcome: 'unknown' };
+
 export interface Store {
   get(key: string): Promise<string | undefined>;
   set(key: string, value: string, options?: StoreSetOptions): Promise<void>;
@@ -28,6 +57,15 @@ export interface Store {
    * instances together never exceed the limit.
    */
   reserveSlot(key: string, limit: number, windowMs: number, maxWaitMs: number): Promise<SlotReservation>;
+  /**
+   * One step of the fair line `line` for a shared window (every instance on the store sees one
+   * line). A new attempt goes at once while the window has room and nobody waits; otherwise it
+   * gets a ticket ranked by start-time fair queueing: a bucket's k-th ticket ranks in round k,
+   * so one bucket's many tickets never go ahead of other buckets' first ones. A ticket is
+   * admitted when its place fits the window's free slots; one not asked for again within its
+   * wait plus `graceMs` leaves the line.
+   */
+  takeChargeTurn(line: string, budget: ChargeLineBudget, request: ChargeTurnRequest): Promise<ChargeTurn>;
   /** Sends `message` to every subscriber of `channel`, on every instance. */
   publish(channel: string, message: string): Promise<void>;
   /** Calls `listener` with each message published on `channel`; answers the unsubscribe. */
@@ -47,4 +85,17 @@ export class StoreUnavailableError extends Error {
     super(message, options);
     this.name = 'StoreUnavailableError';
   }
+}
+
+/** Throws a `RangeError` naming the first field of `budget` that no line could work with. */
+export function checkChargeLineBudget({ limit, reserve, windowMs, graceMs, maxWaiting }: ChargeLineBudget): void {
+  const whole = (name: string, value: number, min: number) => {
+    if (!Number.isSafeInteger(value) || value < min) throw new RangeError(`${name} must be a whole number of at least ${min}, got ${value}`);
+  };
+  whole('limit', limit, 1);
+  whole('reserve', reserve, 0);
+  if (reserve >= limit) throw new RangeError(`reserve must be below limit (${limit}), got ${reserve}`);
+  whole('windowMs', windowMs, 1);
+  whole('graceMs', graceMs, 0);
+  whole('maxWaiting', maxWaiting, 1);
 }

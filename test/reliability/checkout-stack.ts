@@ -110,7 +110,7 @@ export interface InProcessStack {
 
 /**
  * A sandbox and a relay in front of it, both in-process, with the sandbox's limits, the relay's
- * per-IP limit and the client's pacing off: every request is judged on what it holds, never
+ * per-IP limit, its charge line and the client's pacing off: every request is judged on what it holds, never
  * on how many came before it.
  */
 export function startInProcessStack(
@@ -138,6 +138,7 @@ export function startInProcessStack(
     webhookSecret: WEBHOOK_SECRET,
     allowedOrigins: [SHOP_ORIGIN],
     chargeRateLimit: false,
+    chargeQueue: false,
     onError: (error) => reported.push(error),
     ...relayOptions,
   });

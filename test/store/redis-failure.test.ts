@@ -50,6 +50,10 @@ function everyOperation(store: Store): Array<[string, () => Promise<unknown>]> {
     ['setIfAbsent', () => store.setIfAbsent('k', 'v')],
     ['delete', () => store.delete('k')],
     ['reserveSlot', () => store.reserveSlot('slot', 1, 1_000, 0)],
+    [
+      'takeChargeTurn',
+      () => store.takeChargeTurn('line', { limit: 2, reserve: 0, windowMs: 1_000, graceMs: 1_000, maxWaiting: 10 }, { kind: 'attempt', ticket: 't', bucket: 'b', join: true }),
+    ],
     ['publish', () => store.publish('c', 'm')],
     ['subscribe', () => store.subscribe('c', () => undefined)],
   ];

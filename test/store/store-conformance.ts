@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { SlotReservation, Store } from '../../src/store/store.js';
+import type { ChargeLineBudget, ChargeTurn, SlotReservation, Store } from '../../src/store/store.js';
 
 export interface StoreConformanceOptions {
   /**
@@ -64,6 +64,20 @@ function assertWaitedAbout(reservation: SlotReservation, granted: boolean, expec
     reservation.waitMs <= expectedWaitMs && reservation.waitMs > expectedWaitMs - CLOCK_TOLERANCE_MS,
     `waitMs ${reservation.waitMs}, expected about ${expectedWaitMs}`,
   );
+}
+
+/** A line's budget for the suite: short windows, so a store on a real clock passes them quickly. */
+function budget(given: Partial<ChargeLineBudget> = {}): ChargeLineBudget {
+  return { limit: 2, reserve: 0, windowMs: 1_000, graceMs: 1_000, maxWaiting: 100, ...given };
+}
+
+const attempt = (ticket: string, bucket: string, join = true) => ({ kind: 'attempt', ticket, bucket, join }) as const;
+
+function assertWaiting(turn: ChargeTurn, position: number, expectedWaitMs: number): void {
+  assert.equal(turn.outcome, 'waiting', JSON.stringify(turn));
+  if (turn.outcome !== 'waiting') return;
+  assert.equal(turn.position, position, JSON.stringify(turn));
+  assert.ok(turn.waitMs <= expectedWaitMs && turn.waitMs > expectedWaitMs - CLOCK_TOLERANCE_MS, `waitMs ${turn.waitMs}, expected about ${expectedWaitMs}`);
 }
 
 /**
@@ -207,6 +221,122 @@ export function describeStoreConformance(
         assert.equal(busiestWindow(starts, windowMs - 25), limit);
         const spread = Math.max(...starts) - Math.min(...starts);
         assert.ok(spread >= 3 * windowMs - 25 && spread <= 3 * windowMs + 25, `40 slots spread over ${spread} ms`);
+      });
+    });
+
+    describe('takeChargeTurn', () => {
+      it('admits new attempts at once while the window has room, then gives tickets with their place and wait', async () => {
+        const store = await open();
+        const line = uniqueName('line');
+        const given = budget({ limit: 3, reserve: 1 });
+        assert.deepEqual(await store.takeChargeTurn(line, given, attempt('a1', 'ip-a')), { outcome: 'admitted' });
+        assert.deepEqual(await store.takeChargeTurn(line, given, attempt('b1', 'ip-b')), { outcome: 'admitted' });
+        // The third slot is the reserve: new attempts wait for the window.
+        assertWaiting(await store.takeChargeTurn(line, given, attempt('c1', 'ip-c')), 1, 1_000);
+        assertWaiting(await store.takeChargeTurn(line, given, attempt('d1', 'ip-d')), 2, 1_000);
+        assertWaiting(await store.takeChargeTurn(line, given, attempt('e1', 'ip-e')), 3, 2_000);
+      });
+
+      it('lets a retry of an admitted attempt use the reserve, never behind the line', async () => {
+        const store = await open();
+        const line = uniqueName('line');
+        const given = budget({ limit: 3, reserve: 1 });
+        await store.takeChargeTurn(line, given, attempt('a1', 'ip-a'));
+        await store.takeChargeTurn(line, given, attempt('b1', 'ip-b'));
+        assertWaiting(await store.takeChargeTurn(line, given, attempt('c1', 'ip-c')), 1, 1_000);
+        assert.deepEqual(await store.takeChargeTurn(line, given, { kind: 'retry' }), { outcome: 'admitted' });
+        const refused = await store.takeChargeTurn(line, given, { kind: 'retry' });
+        assert.equal(refused.outcome, 'refused');
+        assert.ok(refused.outcome === 'refused' && refused.waitMs <= 1_000 && refused.waitMs > 1_000 - CLOCK_TOLERANCE_MS, JSON.stringify(refused));
+        // The retries took slots of the window: the waiting ticket now waits for the one after them.
+        assertWaiting(await store.takeChargeTurn(line, given, attempt('c1', 'ip-c', false)), 1, 1_000);
+      });
+
+      it("ranks a bucket's k-th ticket in round k: other buckets' first tickets go ahead of its second", async () => {
+        const store = await open();
+        const line = uniqueName('line');
+        const given = budget({ limit: 1 });
+        assert.deepEqual(await store.takeChargeTurn(line, given, attempt('greedy-1', 'ip-g')), { outcome: 'admitted' });
+        assertWaiting(await store.takeChargeTurn(line, given, attempt('greedy-2', 'ip-g')), 1, 1_000);
+        assertWaiting(await store.takeChargeTurn(line, given, attempt('greedy-3', 'ip-g')), 2, 2_000);
+        assertWaiting(await store.takeChargeTurn(line, given, attempt('honest-b', 'ip-b')), 1, 1_000);
+        assertWaiting(await store.takeChargeTurn(line, given, attempt('honest-c', 'ip-c')), 2, 2_000);
+        // greedy-2 ranks in round 1, after the two first tickets of round 0; greedy-3 in round 2.
+        assertWaiting(await store.takeChargeTurn(line, given, attempt('greedy-2', 'ip-g', false)), 3, 3_000);
+        assertWaiting(await store.takeChargeTurn(line, given, attempt('greedy-3', 'ip-g', false)), 4, 4_000);
+      });
+
+      it('answers unknown for a ticket not in line when told not to join, and leaves the line as it was', async () => {
+        const store = await open();
+        const line = uniqueName('line');
+        const given = budget({ limit: 1 });
+        assert.deepEqual(await store.takeChargeTurn(line, given, attempt('a1', 'ip-a', false)), { outcome: 'unknown' });
+        assert.deepEqual(await store.takeChargeTurn(line, given, attempt('a1', 'ip-a', false)), { outcome: 'unknown' });
+        assert.deepEqual(await store.takeChargeTurn(line, given, attempt('b1', 'ip-b')), { outcome: 'admitted' });
+      });
+
+      it('admits a ticket when its place fits the free slots, and moves the tickets behind it up', async () => {
+        const store = await open();
+        const line = uniqueName('line');
+        const given = budget({ limit: 1, windowMs: 300 });
+        await store.takeChargeTurn(line, given, attempt('a1', 'ip-a'));
+        assertWaiting(await store.takeChargeTurn(line, given, attempt('b1', 'ip-b')), 1, 300);
+        assertWaiting(await store.takeChargeTurn(line, given, attempt('c1', 'ip-c')), 2, 600);
+        assertWaiting(await store.takeChargeTurn(line, given, attempt('b1', 'ip-b', false)), 1, 300);
+        await advance(320);
+        // One slot is free: place 2 does not fit it, place 1 does.
+        assertWaiting(await store.takeChargeTurn(line, given, attempt('c1', 'ip-c', false)), 2, 300);
+        assert.deepEqual(await store.takeChargeTurn(line, given, attempt('b1', 'ip-b', false)), { outcome: 'admitted' });
+        assertWaiting(await store.takeChargeTurn(line, given, attempt('c1', 'ip-c', false)), 1, 300);
+      });
+
+      it('drops a ticket not asked for again within its wait plus the grace', async () => {
+        const store = await open();
+        const line = uniqueName('line');
+        const given = budget({ limit: 1, windowMs: 300, graceMs: 100 });
+        await store.takeChargeTurn(line, given, attempt('a1', 'ip-a'));
+        assertWaiting(await store.takeChargeTurn(line, given, attempt('abandoned', 'ip-b')), 1, 300);
+        assertWaiting(await store.takeChargeTurn(line, given, attempt('patient', 'ip-c')), 2, 600);
+        await advance(450);
+        // The abandoned ticket's deadline (300 + 100 ms) has passed: the patient one is first, and the slot is free.
+        assert.deepEqual(await store.takeChargeTurn(line, given, attempt('patient', 'ip-c', false)), { outcome: 'admitted' });
+        assert.deepEqual(await store.takeChargeTurn(line, given, attempt('abandoned', 'ip-b', false)), { outcome: 'unknown' });
+      });
+
+      it('refuses a new attempt without a ticket once maxWaiting tickets wait', async () => {
+        const store = await open();
+        const line = uniqueName('line');
+        const given = budget({ limit: 1, maxWaiting: 2 });
+        await store.takeChargeTurn(line, given, attempt('a1', 'ip-a'));
+        await store.takeChargeTurn(line, given, attempt('b1', 'ip-b'));
+        await store.takeChargeTurn(line, given, attempt('c1', 'ip-c'));
+        const refused = await store.takeChargeTurn(line, given, attempt('d1', 'ip-d'));
+        assert.equal(refused.outcome, 'refused', JSON.stringify(refused));
+        assert.deepEqual(await store.takeChargeTurn(line, given, attempt('d1', 'ip-d', false)), { outcome: 'unknown' });
+      });
+
+      it('is one line for every instance: 40 concurrent attempts on two instances, 4 admitted, 36 distinct places', async () => {
+        const instances = [await open(), await open()];
+        const line = uniqueName('line');
+        const given = budget({ limit: 5, reserve: 1, windowMs: 10_000, graceMs: 10_000 });
+        const tickets = Array.from({ length: 40 }, (_, index) => ({ ticket: `t${index}`, bucket: `ip-${index % 10}` }));
+        const turns = await Promise.all(
+          tickets.map(({ ticket, bucket }, index) => instances[index % 2]!.takeChargeTurn(line, given, attempt(ticket, bucket))),
+        );
+        assert.equal(turns.filter((turn) => turn.outcome === 'admitted').length, 4);
+        const waiting = tickets.filter((_, index) => turns[index]!.outcome === 'waiting');
+        const places: number[] = [];
+        for (const [index, { ticket, bucket }] of waiting.entries()) {
+          const turn = await instances[index % 2]!.takeChargeTurn(line, given, attempt(ticket, bucket, false));
+          places.push(turn.outcome === 'waiting' ? turn.position : 0);
+        }
+        assert.deepEqual([...places].sort((a, b) => a - b), Array.from({ length: 36 }, (_, index) => index + 1));
+      });
+
+      it('refuses a budget no line could work with', async () => {
+        const store = await open();
+        await assert.rejects(store.takeChargeTurn(uniqueName('line'), budget({ limit: 2, reserve: 2 }), { kind: 'retry' }), RangeError);
+        await assert.rejects(store.takeChargeTurn(uniqueName('line'), budget({ limit: 0 }), { kind: 'retry' }), RangeError);
       });
     });
 

@@ -6,7 +6,7 @@
 import type { Store } from '../../store/store.js';
 import { endpointOf, type RelayObserver } from './observer.js';
 
-const STORE_OPERATIONS = ['get', 'set', 'setIfAbsent', 'delete', 'reserveSlot', 'publish', 'subscribe'] as const;
+const STORE_OPERATIONS = ['get', 'set', 'setIfAbsent', 'delete', 'reserveSlot', 'takeChargeTurn', 'publish', 'subscribe'] as const;
 
 /** `store` with every operation reported to `observer.store`. */
 export function observedStore(store: Store, observer: Required<RelayObserver>): Store {
