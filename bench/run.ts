@@ -6,12 +6,15 @@
  * 2. bench/relay-overhead.ts: what the relay adds to a charge, and its requests per second.
  * 3. bench/token-and-pacing.ts: tokens per 1,000 charges, and a burst of ten times the charge limit.
  * A full run takes a few minutes; none of it runs in `npm test` (no timed assertions there).
+ * `npm run bench -- --relay` runs only step 2 and writes only the "Relay against a bare proxy"
+ * section (bench/relay-proxy-report.ts), which the full run writes too.
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { measureInteractiveCardForm } from './interactive-card-form.js';
 import { measurePeerBundles } from './peer-bundle.js';
 import { measureRelayOverhead } from './relay-overhead.js';
+import { relayProxySection, writeRelayProxySection } from './relay-proxy-report.js';
 import { benchSection, writeBenchSection } from './report.js';
 import { measureTokenAndPacing } from './token-and-pacing.js';
 
@@ -35,6 +38,14 @@ async function step<T>(title: string, run: () => Promise<T>): Promise<T> {
 
 const started = performance.now();
 const date = new Date();
+if (process.argv.includes('--relay')) {
+  const relay = await step('2. relay overhead and throughput, against a bare proxy', () => measureRelayOverhead(SETTINGS.relay));
+  const section = relayProxySection(relay, { date, command: `${COMMAND} -- --relay` });
+  console.log(`\n${section}\n`);
+  writeRelayProxySection(DOC, section);
+  console.log('bench: docs/performance.md, section "Relay against a bare proxy", updated');
+  process.exit(0);
+}
 const bundles = await step('1. bundle bytes, ours and @adyen/adyen-web', measurePeerBundles);
 try {
   const interactive = await step(`1. time to an interactive card form (${SETTINGS.interactiveRuns} runs per page, unthrottled and 4x)`, () =>
@@ -54,7 +65,8 @@ try {
   });
   console.log(`\n${section}\n`);
   writeBenchSection(DOC, section);
-  console.log('bench: docs/performance.md, section "Benchmarks", updated');
+  writeRelayProxySection(DOC, relayProxySection(relay, { date, command: COMMAND }));
+  console.log('bench: docs/performance.md, sections "Benchmarks" and "Relay against a bare proxy", updated');
 } finally {
   rmSync(bundles.ourBuildDir, { recursive: true, force: true });
 }
