@@ -9,6 +9,8 @@
  * (`POST {relay}/charges`), each over a kept-alive HTTP connection, after a warm-up of all three.
  * Throughput: autocannon, 10 connections, on the relay's `GET config`, and on `POST charges` of
  * the relay and of the bare proxy (a fresh `Idempotency-Key` per request through `setupRequest`).
+ * The two `POST charges` loads take turns in CHARGE_LOAD_ROUNDS short rounds, the first of each
+ * pair alternating, so a swing in the load of the shared machine falls on both alike.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -45,9 +47,14 @@ export interface RelayOverheadResult {
   durationSeconds: number;
   config: ThroughputFigures;
   charges: ThroughputFigures;
-  /** `POST charges` through the bare proxy, run just before the relay's. */
+  /** `POST charges` through the bare proxy, in turns with the relay's. */
   proxyCharges: ThroughputFigures;
+  /** Rounds each `POST charges` load was split into (`durationSeconds` in all, each). */
+  chargeRounds: number;
 }
+
+/** Turns of the relay's and the bare proxy's `POST charges` loads. */
+export const CHARGE_LOAD_ROUNDS = 5;
 
 export interface RelayOverheadOptions {
   requests: number;
@@ -103,6 +110,18 @@ function throughputOf(result: AutocannonResult): ThroughputFigures {
   };
 }
 
+/** Rounds of one load as one figure: requests over the whole time, the median round's median latency, the worst round's p99. */
+function throughputOfRounds(rounds: AutocannonResult[], durationSeconds: number): ThroughputFigures {
+  const total = rounds.reduce((sum, round) => sum + round.requests.total, 0);
+  return {
+    requestsPerSecond: total / durationSeconds,
+    total,
+    latencyMedian: median(rounds.map((round) => round.latency.p50)),
+    latencyP99: Math.max(...rounds.map((round) => round.latency.p99)),
+    failures: rounds.reduce((sum, round) => sum + round.non2xx + round.errors + round.timeouts, 0),
+  };
+}
+
 export async function measureRelayOverhead({ requests, warmUp, connections, durationSeconds }: RelayOverheadOptions): Promise<RelayOverheadResult> {
   const { child, sandboxUrl, relayUrl, proxyUrl } = await startChildStack();
   try {
@@ -134,11 +153,12 @@ export async function measureRelayOverhead({ requests, warmUp, connections, dura
     }
 
     const config = await autocannon({ url: `${relayUrl}/config?offer=${BENCH_OFFER}`, connections, duration: durationSeconds });
+    const roundSeconds = durationSeconds / CHARGE_LOAD_ROUNDS;
     const chargeLoad = (url: string) =>
       autocannon({
         url,
         connections,
-        duration: durationSeconds,
+        duration: roundSeconds,
         requests: [
           {
             method: 'POST',
@@ -147,8 +167,11 @@ export async function measureRelayOverhead({ requests, warmUp, connections, dura
           },
         ],
       });
-    const proxyCharges = await chargeLoad(proxyUrl);
-    const charges = await chargeLoad(relayUrl);
+    const rounds = { proxy: [] as AutocannonResult[], relay: [] as AutocannonResult[] };
+    for (let round = 0; round < CHARGE_LOAD_ROUNDS; round += 1) {
+      const order = round % 2 === 0 ? (['proxy', 'relay'] as const) : (['relay', 'proxy'] as const);
+      for (const side of order) rounds[side].push(await chargeLoad(side === 'proxy' ? proxyUrl : relayUrl));
+    }
 
     return {
       requests,
@@ -159,8 +182,9 @@ export async function measureRelayOverhead({ requests, warmUp, connections, dura
       connections,
       durationSeconds,
       config: throughputOf(config),
-      charges: throughputOf(charges),
-      proxyCharges: throughputOf(proxyCharges),
+      charges: throughputOfRounds(rounds.relay, durationSeconds),
+      proxyCharges: throughputOfRounds(rounds.proxy, durationSeconds),
+      chargeRounds: CHARGE_LOAD_ROUNDS,
     };
   } finally {
     child.stdin?.end();

@@ -42,7 +42,7 @@ export function relayProxySection(result: RelayOverheadResult, { date, command }
     row(['through the bare proxy (`POST charges`)', ms(result.proxy.median), ms(result.proxy.p99)]),
     row(['through the relay (`POST charges`)', ms(result.relay.median), ms(result.relay.p99)]),
     '',
-    `| \`POST charges\` under load (autocannon, ${result.connections} connections, ${result.durationSeconds} s each) | requests/s (mean) | requests | latency median | latency p99 | non-2xx or errors |`,
+    `| \`POST charges\` under load (autocannon, ${result.connections} connections, ${result.durationSeconds} s each in ${result.chargeRounds} turns) | requests/s (mean) | requests | latency median of the turns | worst turn's latency p99 | non-2xx or errors |`,
     '| --- | --- | --- | --- | --- | --- |',
     throughputRow('bare proxy', result.proxyCharges),
     throughputRow('relay', result.charges),
