@@ -2,11 +2,13 @@
  * The back end the relay benchmarks drive: a sandbox on a loopback port and a relay in front of
  * it, on another loopback port through `toNodeHandler`, as a merchant's Node server runs it.
  * Every limit that would hold a request back is off (the sandbox's limits, the client's pacing,
- * the relay's per-IP charge limit and its charge line), so what is measured is the relay's own cost. Run as a child
- * process (`node --import tsx bench/charge-stack.ts`), it prints one JSON line with the two URLs
- * and runs until its stdin closes, so the load generator gets a core of its own.
+ * the relay's per-IP charge limit and its charge line), so what is measured is the relay's own
+ * cost. Beside the relay, in the same process, a bare passthrough proxy (`startBareProxy`): the
+ * same hop with no checks, the floor any relay in this place costs. Run as a child process
+ * (`node --import tsx bench/charge-stack.ts`), it prints one JSON line with the three URLs and
+ * runs until its stdin closes, so the load generator gets a core of its own.
  */
-import { createServer } from 'node:http';
+import { Agent, createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createClient, type PayClient } from '../src/client/index.js';
 import { createRelay, toNodeHandler } from '../src/relay/index.js';
@@ -55,22 +57,77 @@ export async function startChargeStack({ client, sandboxLimits = false }: Charge
     onError: (error) => console.error('relay error:', error instanceof Error ? error.message : error),
   });
   const server = createServer(toNodeHandler(relay));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     sandboxUrl: sandbox.url,
-    relayUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    relayUrl: await listenOnLoopback(server),
     orderCount: () => sandbox.sandbox.world.orders.size,
     async close() {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
+      await closeServer(server);
       await sandbox.close();
+    },
+  };
+}
+
+async function listenOnLoopback(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+async function closeServer(server: Server): Promise<void> {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+}
+
+/**
+ * The baseline the relay is held against: a `node:http` proxy that sends each request's body as
+ * it is to the sandbox's `POST /public_api/payments/` with a bearer token fetched once, over
+ * kept-alive connections, and pipes the answer back (`POST {url}/charges`, or any path). No parsing, no checks, no order book: what
+ * is left is the hop itself (one more server, one more upstream request), which any relay pays.
+ */
+export async function startBareProxy(sandboxUrl: string): Promise<{ url: string; close(): Promise<void> }> {
+  const tokenResponse = await fetch(`${sandboxUrl}/public_api/token/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ client_id: DEFAULT_API_KEY.clientId, client_secret: DEFAULT_API_KEY.clientSecret }),
+  });
+  const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
+  const upstream = new URL('/public_api/payments/', sandboxUrl);
+  const agent = new Agent({ keepAlive: true });
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const forwarded = httpRequest(
+      upstream,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': req.headers['content-type'] ?? 'application/json',
+          'x-idempotency-key': req.headers['idempotency-key'] ?? '',
+          ...(req.headers['content-length'] ? { 'content-length': req.headers['content-length'] } : { 'transfer-encoding': 'chunked' }),
+        },
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, { 'content-type': answer.headers['content-type'] ?? 'application/json' });
+        answer.pipe(res);
+      },
+    );
+    forwarded.on('error', () => res.destroy());
+    req.pipe(forwarded);
+  });
+  const url = await listenOnLoopback(server);
+  return {
+    url,
+    async close() {
+      await closeServer(server);
+      agent.destroy();
     },
   };
 }
 
 if (process.argv[1] === import.meta.filename) {
   const stack = await startChargeStack();
-  process.stdout.write(`${JSON.stringify({ sandboxUrl: stack.sandboxUrl, relayUrl: stack.relayUrl })}\n`);
+  const proxy = await startBareProxy(stack.sandboxUrl);
+  process.stdout.write(`${JSON.stringify({ sandboxUrl: stack.sandboxUrl, relayUrl: stack.relayUrl, proxyUrl: proxy.url })}\n`);
   process.stdin.resume();
-  process.stdin.on('end', () => void stack.close().then(() => process.exit(0)));
+  process.stdin.on('end', () => void Promise.all([proxy.close(), stack.close()]).then(() => process.exit(0)));
 }

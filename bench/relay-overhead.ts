@@ -3,11 +3,14 @@
  * second it serves. The relay and the sandbox run in a child process (bench/charge-stack.ts, every
  * limit off); this process sends the requests, so the load generator has a core of its own.
  *
- * Latency: sequential charges, one at a time, alternating a charge through the relay
- * (`POST {relay}/charges`) and one straight to the sandbox (`POST /public_api/payments/` with a
- * bearer token), each over a kept-alive HTTP connection, after a warm-up of both.
- * Throughput: autocannon, 10 connections, on `GET config` and on `POST charges` (a fresh
- * `Idempotency-Key` per request through `setupRequest`).
+ * Latency: sequential charges, one at a time, in turn straight to the sandbox
+ * (`POST /public_api/payments/` with a bearer token), through the bare passthrough proxy of the
+ * same child process (`startBareProxy`: the same hop, no checks) and through the relay
+ * (`POST {relay}/charges`), each over a kept-alive HTTP connection, after a warm-up of all three.
+ * Throughput: autocannon, 10 connections, on the relay's `GET config`, and on `POST charges` of
+ * the relay and of the bare proxy (a fresh `Idempotency-Key` per request through `setupRequest`).
+ * The two `POST charges` loads take turns in CHARGE_LOAD_ROUNDS short rounds, the first of each
+ * pair alternating, so a swing in the load of the shared machine falls on both alike.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -37,12 +40,21 @@ export interface RelayOverheadResult {
   requests: number;
   warmUp: number;
   direct: LatencyFigures;
+  /** The bare passthrough proxy in the relay's process. */
+  proxy: LatencyFigures;
   relay: LatencyFigures;
   connections: number;
   durationSeconds: number;
   config: ThroughputFigures;
   charges: ThroughputFigures;
+  /** `POST charges` through the bare proxy, in turns with the relay's. */
+  proxyCharges: ThroughputFigures;
+  /** Rounds each `POST charges` load was split into (`durationSeconds` in all, each). */
+  chargeRounds: number;
 }
+
+/** Turns of the relay's and the bare proxy's `POST charges` loads. */
+export const CHARGE_LOAD_ROUNDS = 5;
 
 export interface RelayOverheadOptions {
   requests: number;
@@ -51,13 +63,20 @@ export interface RelayOverheadOptions {
   durationSeconds: number;
 }
 
-async function startChildStack(): Promise<{ child: ChildProcess; sandboxUrl: string; relayUrl: string }> {
+interface ChildStack {
+  child: ChildProcess;
+  sandboxUrl: string;
+  relayUrl: string;
+  proxyUrl: string;
+}
+
+async function startChildStack(): Promise<ChildStack> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'charge-stack.ts')], { stdio: ['pipe', 'pipe', 'inherit'] });
   const firstLine = await new Promise<string>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`bench/charge-stack.ts exited with ${code}`)));
     createInterface({ input: child.stdout! }).once('line', resolve);
   });
-  return { child, ...(JSON.parse(firstLine) as { sandboxUrl: string; relayUrl: string }) };
+  return { child, ...(JSON.parse(firstLine) as Omit<ChildStack, 'child'>) };
 }
 
 async function expectCreated(response: Response, what: string): Promise<void> {
@@ -91,8 +110,20 @@ function throughputOf(result: AutocannonResult): ThroughputFigures {
   };
 }
 
+/** Rounds of one load as one figure: requests over the whole time, the median round's median latency, the worst round's p99. */
+function throughputOfRounds(rounds: AutocannonResult[], durationSeconds: number): ThroughputFigures {
+  const total = rounds.reduce((sum, round) => sum + round.requests.total, 0);
+  return {
+    requestsPerSecond: total / durationSeconds,
+    total,
+    latencyMedian: median(rounds.map((round) => round.latency.p50)),
+    latencyP99: Math.max(...rounds.map((round) => round.latency.p99)),
+    failures: rounds.reduce((sum, round) => sum + round.non2xx + round.errors + round.timeouts, 0),
+  };
+}
+
 export async function measureRelayOverhead({ requests, warmUp, connections, durationSeconds }: RelayOverheadOptions): Promise<RelayOverheadResult> {
-  const { child, sandboxUrl, relayUrl } = await startChildStack();
+  const { child, sandboxUrl, relayUrl, proxyUrl } = await startChildStack();
   try {
     const token = await accessToken(sandboxUrl);
     const body = JSON.stringify(pixChargeBody());
@@ -102,44 +133,58 @@ export async function measureRelayOverhead({ requests, warmUp, connections, dura
         headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'X-Idempotency-Key': randomUUID() },
         body,
       }).then((response) => expectCreated(response, 'the sandbox'));
-    const throughRelay = () =>
-      fetch(`${relayUrl}/charges`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() }, body }).then((response) =>
-        expectCreated(response, 'the relay'),
+    const charge = (url: string, what: string) => () =>
+      fetch(`${url}/charges`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() }, body }).then((response) =>
+        expectCreated(response, what),
       );
+    const throughProxy = charge(proxyUrl, 'the bare proxy');
+    const throughRelay = charge(relayUrl, 'the relay');
 
     for (let i = 0; i < warmUp; i += 1) {
       await direct();
+      await throughProxy();
       await throughRelay();
     }
-    const samples = { direct: [] as number[], relay: [] as number[] };
+    const samples = { direct: [] as number[], proxy: [] as number[], relay: [] as number[] };
     for (let i = 0; i < requests; i += 1) {
       samples.direct.push(await timed(direct));
+      samples.proxy.push(await timed(throughProxy));
       samples.relay.push(await timed(throughRelay));
     }
 
     const config = await autocannon({ url: `${relayUrl}/config?offer=${BENCH_OFFER}`, connections, duration: durationSeconds });
-    const charges = await autocannon({
-      url: relayUrl,
-      connections,
-      duration: durationSeconds,
-      requests: [
-        {
-          method: 'POST',
-          path: '/charges',
-          setupRequest: (request) => ({ ...request, headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() }, body }),
-        },
-      ],
-    });
+    const roundSeconds = durationSeconds / CHARGE_LOAD_ROUNDS;
+    const chargeLoad = (url: string) =>
+      autocannon({
+        url,
+        connections,
+        duration: roundSeconds,
+        requests: [
+          {
+            method: 'POST',
+            path: '/charges',
+            setupRequest: (request) => ({ ...request, headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() }, body }),
+          },
+        ],
+      });
+    const rounds = { proxy: [] as AutocannonResult[], relay: [] as AutocannonResult[] };
+    for (let round = 0; round < CHARGE_LOAD_ROUNDS; round += 1) {
+      const order = round % 2 === 0 ? (['proxy', 'relay'] as const) : (['relay', 'proxy'] as const);
+      for (const side of order) rounds[side].push(await chargeLoad(side === 'proxy' ? proxyUrl : relayUrl));
+    }
 
     return {
       requests,
       warmUp,
       direct: { median: median(samples.direct), p99: p99(samples.direct) },
+      proxy: { median: median(samples.proxy), p99: p99(samples.proxy) },
       relay: { median: median(samples.relay), p99: p99(samples.relay) },
       connections,
       durationSeconds,
       config: throughputOf(config),
-      charges: throughputOf(charges),
+      charges: throughputOfRounds(rounds.relay, durationSeconds),
+      proxyCharges: throughputOfRounds(rounds.proxy, durationSeconds),
+      chargeRounds: CHARGE_LOAD_ROUNDS,
     };
   } finally {
     child.stdin?.end();

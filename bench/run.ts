@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: issue 7's benchmarks in one run on this machine, printed and written into the
+ * `npm run bench`: the project's benchmarks in one run on this machine, printed and written into the
  * "Benchmarks" section of docs/performance.md.
  * 1. bench/peer-bundle.ts and bench/interactive-card-form.ts: bytes and time to an interactive card
  *    form, ours against @adyen/adyen-web and against a static HTML form.
@@ -7,6 +7,8 @@
  * 3. bench/token-and-pacing.ts: tokens per 1,000 charges, and a burst of ten times the charge limit.
  * 4. bench/launch.ts: a launch through two relays on one Redis, honest and greedy addresses.
  * A full run takes a few minutes; none of it runs in `npm test` (no timed assertions there).
+ * `npm run bench -- --relay` runs only step 2 and writes only the "Relay against a bare proxy"
+ * section (bench/relay-proxy-report.ts), which the full run writes too.
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,6 +16,7 @@ import { measureInteractiveCardForm } from './interactive-card-form.js';
 import { launchSection, measureLaunch, writeLaunchSection } from './launch.js';
 import { measurePeerBundles } from './peer-bundle.js';
 import { measureRelayOverhead } from './relay-overhead.js';
+import { relayProxySection, writeRelayProxySection } from './relay-proxy-report.js';
 import { benchSection, writeBenchSection } from './report.js';
 import { measureTokenAndPacing } from './token-and-pacing.js';
 
@@ -37,6 +40,14 @@ async function step<T>(title: string, run: () => Promise<T>): Promise<T> {
 
 const started = performance.now();
 const date = new Date();
+if (process.argv.includes('--relay')) {
+  const relay = await step('2. relay overhead and throughput, against a bare proxy', () => measureRelayOverhead(SETTINGS.relay));
+  const section = relayProxySection(relay, { date, command: `${COMMAND} -- --relay` });
+  console.log(`\n${section}\n`);
+  writeRelayProxySection(DOC, section);
+  console.log('bench: docs/performance.md, section "Relay against a bare proxy", updated');
+  process.exit(0);
+}
 const bundles = await step('1. bundle bytes, ours and @adyen/adyen-web', measurePeerBundles);
 try {
   const interactive = await step(`1. time to an interactive card form (${SETTINGS.interactiveRuns} runs per page, unthrottled and 4x)`, () =>
@@ -59,7 +70,8 @@ try {
   console.log(`\n${section}\n\n${launched}\n`);
   writeBenchSection(DOC, section);
   writeLaunchSection(DOC, launched);
-  console.log('bench: docs/performance.md, section "Benchmarks", updated');
+  writeRelayProxySection(DOC, relayProxySection(relay, { date, command: COMMAND }));
+  console.log('bench: docs/performance.md, sections "Benchmarks", "A launch" and "Relay against a bare proxy", updated');
 } finally {
   rmSync(bundles.ourBuildDir, { recursive: true, force: true });
 }

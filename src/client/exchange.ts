@@ -24,23 +24,37 @@ export interface ExchangeOptions {
   signal?: AbortSignal | undefined;
 }
 
-/** Sends `init` to `url` and reads the whole answer as text. */
+/** Why an attempt's own timer aborted it; compared by identity, never shown. */
+const ATTEMPT_TIMED_OUT = Symbol('attempt timed out');
+
+/**
+ * Sends `init` to `url` and reads the whole answer as text. The attempt's time limit is a timer
+ * cleared once the answer is read, not an `AbortSignal.timeout`, which holds its signal and
+ * timer for the whole limit whether the answer came or not: at hundreds of charges a second
+ * and a limit of seconds, thousands of them alive at once.
+ */
 export async function exchange(url: string, init: RequestInit, options: ExchangeOptions): Promise<ExchangeAnswer> {
-  const timeout = AbortSignal.timeout(options.timeoutMs);
-  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-  const what = `${init.method ?? 'GET'} ${new URL(url).pathname}`;
+  const attempt = new AbortController();
+  const timer = setTimeout(() => attempt.abort(ATTEMPT_TIMED_OUT), options.timeoutMs);
+  const stopOnCallerAbort = () => attempt.abort(options.signal?.reason);
+  if (options.signal?.aborted) stopOnCallerAbort();
+  else options.signal?.addEventListener('abort', stopOnCallerAbort, { once: true });
   // Called unbound: a browser's fetch refuses to run with another object as `this`.
   const send = options.fetch;
   try {
-    const response = await send(url, { ...init, signal });
+    const response = await send(url, { ...init, signal: attempt.signal });
     const text = await response.text();
     return { status: response.status, headers: response.headers, text };
   } catch (error) {
     if (options.signal?.aborted) throw abortReason(options.signal);
-    if (timeout.aborted) {
+    const what = `${init.method ?? 'GET'} ${new URL(url).pathname}`;
+    if (attempt.signal.reason === ATTEMPT_TIMED_OUT) {
       throw new ConnectionError(`${what}: no answer within ${options.timeoutMs} ms`, { cause: error });
     }
     throw new ConnectionError(`${what}: the connection failed (${(error as Error).message ?? String(error)})`, { cause: error });
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', stopOnCallerAbort);
   }
 }
 

@@ -1,6 +1,7 @@
 /**
  * Serves a Web-standard fetch handler on Node's `http` server: the request becomes a
- * `Request` (with the socket's address passed along), the `Response` is streamed back.
+ * `Request` (with the socket's address passed along), the `Response` is written back, a JSON
+ * one whole, any other streamed.
  * A handler that throws `DroppedConnection`-like errors (`drop: true`) gets the socket
  * destroyed without an answer, which is how a lost connection looks to a client.
  *
@@ -207,23 +208,47 @@ function followBody(req: IncomingMessage, exposed: boolean, timeoutMs: number, i
   return body;
 }
 
-/** Writes `response` on `res`, streaming its body; `close` makes it the connection's last answer. */
+/** A JSON media type (`application/json`, `application/problem+json`): a whole answer, never a stream. */
+const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+
+/** Writes `response` on `res`; `close` makes it the connection's last answer. */
 function writeResponse(res: ServerResponse, response: Response, close: boolean): void {
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, name) => {
     headers[name] = name === 'set-cookie' ? response.headers.getSetCookie() : value;
   });
   if (close) headers['connection'] = 'close';
-  res.writeHead(response.status, headers);
   if (!response.body) {
+    res.writeHead(response.status, headers);
     res.end();
     return;
   }
+  if (JSON_MEDIA_TYPE.test(headers['content-type']?.toString() ?? '')) {
+    writeWholeBody(res, response, headers);
+    return;
+  }
+  res.writeHead(response.status, headers);
   const body = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>);
   // A client that goes away mid-stream (an SSE reader, say) must not crash the server.
   body.on('error', () => res.destroy());
   res.on('close', () => body.destroy());
   body.pipe(res);
+}
+
+/**
+ * A JSON answer is read whole and written with one `end`, with its length: converting the web
+ * stream to a Node stream and piping it costs more than the answer's few hundred bytes. Event
+ * streams and anything else of unknown end keep `writeResponse`'s stream.
+ */
+function writeWholeBody(res: ServerResponse, response: Response, headers: Record<string, string | string[]>): void {
+  response.arrayBuffer().then(
+    (bytes) => {
+      if (headers['content-length'] === undefined) headers['content-length'] = String(bytes.byteLength);
+      res.writeHead(response.status, headers);
+      res.end(new Uint8Array(bytes));
+    },
+    () => res.destroy(),
+  );
 }
 
 /**

@@ -2,6 +2,7 @@
  * The Node listener's hold on a request body, seen from the handler: a body read late is
  * still whole, a body whose client went away fails the read rather than leaving the handler
  * waiting for ever, and a body that trickles in fails it after `bodyTimeoutMs` with a 408.
+ * A JSON answer goes out whole with its length; an event stream goes out event by event.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -72,5 +73,68 @@ describe('toNodeListener: the request body as the handler reads it', () => {
     assert.equal(answer.status, 408, answer.text);
     assert.equal(answer.closedByServer, true);
     assert.deepEqual(reads, [{ read: 'failed' }]);
+  });
+});
+
+describe('toNodeListener: the answer as written', () => {
+  let server: Server;
+  let port: number;
+  /** Closes the event stream the handler answered. */
+  let endStream: (() => void) | undefined;
+
+  before(async () => {
+    const listener = toNodeListener(async (request) => {
+      const path = new URL(request.url).pathname;
+      if (path === '/json') return Response.json({ order: 'ord_1', amount: '97.00', note: 'á'.repeat(50) }, { status: 201, headers: { 'X-Order': 'ord_1' } });
+      if (path === '/problem') return new Response('{"detail":"x"}', { status: 400, headers: { 'Content-Type': 'application/problem+json' } });
+      const encoder = new TextEncoder();
+      return new Response(
+        new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(encoder.encode('event: status\ndata: {"status":"waiting_payment"}\n\n'));
+            endStream = () => controller.close();
+          },
+        }),
+        { headers: { 'Content-Type': 'text/event-stream; charset=utf-8' } },
+      );
+    });
+    server = createServer(listener);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+
+  after(async () => {
+    endStream?.();
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('writes a JSON answer whole, with its status, headers and byte length', async () => {
+    const answer = await rawExchange(port, ['GET /json HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'], { waitMs: 3_000 });
+    assert.equal(answer.status, 201);
+    assert.equal(answer.headers['x-order'], 'ord_1');
+    assert.equal(answer.headers['transfer-encoding'], undefined, 'not chunked: one write of a known length');
+    assert.equal(answer.headers['content-length'], String(Buffer.byteLength(answer.body)));
+    assert.deepEqual(JSON.parse(answer.body), { order: 'ord_1', amount: '97.00', note: 'á'.repeat(50) });
+  });
+
+  it('writes a +json answer whole too', async () => {
+    const answer = await rawExchange(port, ['GET /problem HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'], { waitMs: 3_000 });
+    assert.equal(answer.status, 400);
+    assert.equal(answer.headers['content-length'], '14');
+    assert.equal(answer.body, '{"detail":"x"}');
+  });
+
+  it('streams an event stream: its first event arrives while the stream is still open', async () => {
+    const response = await fetch(`http://127.0.0.1:${port}/events`);
+    assert.equal(response.headers.get('content-type'), 'text/event-stream; charset=utf-8');
+    assert.equal(response.headers.get('content-length'), null);
+    const reader = response.body!.getReader();
+    const first = await Promise.race([reader.read(), new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), 2_000))]);
+    assert.notEqual(first, 'late', 'the first event did not wait for the end of the stream');
+    assert.match(new TextDecoder().decode((first as ReadableStreamReadResult<Uint8Array>).value), /data: \{"status":"waiting_payment"\}/);
+    endStream?.();
+    endStream = undefined;
+    assert.equal((await reader.read()).done, true);
   });
 });

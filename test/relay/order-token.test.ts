@@ -134,6 +134,31 @@ describe('order tokens without the store', () => {
     assert.equal(await createOrderTokens([secret]).verify('ord_42', undefined), false);
   });
 
+  it('are the same bytes signed by node:crypto and by Web Crypto alone (a runtime without node:crypto)', async (t) => {
+    // A second instance of the module, loaded while the runtime shows no node:crypto.
+    const webCryptoOnlySpecifier = '../../src/relay/order-token.js?web-crypto-only';
+    const builtin = Object.getOwnPropertyDescriptor(process, 'getBuiltinModule')!;
+    Reflect.deleteProperty(process, 'getBuiltinModule');
+    let webCryptoOnly: typeof import('../../src/relay/order-token.js');
+    try {
+      webCryptoOnly = (await import(webCryptoOnlySpecifier)) as typeof import('../../src/relay/order-token.js');
+    } finally {
+      Object.defineProperty(process, 'getBuiltinModule', builtin);
+    }
+    assert.notEqual(webCryptoOnly.createOrderTokens, createOrderTokens);
+    const sign = t.mock.method(crypto.subtle, 'sign');
+    for (const [secret, orderId] of [['s'.repeat(40), 'ord_1'], ['segredo-de-açúcar-'.repeat(3), 'pedido-ç-7']] as const) {
+      const issued = await createOrderTokens([secret]).issue(orderId);
+      assert.equal(sign.mock.callCount(), 0, 'on Node, issuing does not go through Web Crypto');
+      const fromWebCrypto = await webCryptoOnly.createOrderTokens([secret]).issue(orderId);
+      assert.ok(sign.mock.callCount() > 0, 'the other instance signed with Web Crypto');
+      assert.equal(fromWebCrypto, issued);
+      assert.equal(await webCryptoOnly.createOrderTokens([secret]).verify(orderId, issued), true);
+      assert.match(issued, /^[A-Za-z0-9_-]{43}$/);
+      sign.mock.resetCalls();
+    }
+  });
+
   it('keep verifying under the old secret while a new one signs', async () => {
     const old = 'o'.repeat(40);
     const next = 'n'.repeat(40);
