@@ -9,6 +9,10 @@
  * open shadow roots) exists, is `:enabled` (no disabled fieldset around it) and is rendered
  * (`checkVisibility()`). The figure is `performance.now()` at that frame: milliseconds since the
  * navigation started. Each run is a fresh browser context (empty HTTP cache), as a first visit.
+ *
+ * Beside the time, each run keeps what the page did until then: its long tasks (main-thread tasks
+ * over 50 ms, from a `PerformanceObserver` the init script starts before any script of the page)
+ * and the files it fetched (Resource Timing), which bench/waterfall.ts draws.
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -27,10 +31,30 @@ const CONTENT_TYPES: Record<string, string> = { '.html': 'text/html; charset=utf
 export const PAGES = { ours: '/pay-checkout.html', static: '/static-card-form.html' } as const;
 export type PageName = keyof typeof PAGES;
 
+/** One fetch of a run, in milliseconds since navigation start. */
+export interface FetchTiming {
+  /** The path (and query) of the URL. */
+  path: string;
+  startTime: number;
+  responseEnd: number;
+}
+
+/** One visit: when the form was interactive, its long tasks until then and what it fetched. */
+export interface InteractiveVisit {
+  interactive: number;
+  longTasks: Array<{ startTime: number; duration: number }>;
+  /** The document first, then every resource whose fetch had started. */
+  fetches: FetchTiming[];
+}
+
 export interface InteractiveRuns {
   /** Milliseconds from navigation to interactive, per run. */
   samples: Record<PageName, number[]>;
   median: Record<PageName, number>;
+  /** Long tasks before interactive, per run: their total and the longest, in milliseconds. */
+  longTasks: Record<PageName, { total: number[]; longest: number[] }>;
+  /** The run whose time is the median's, per page: what the waterfall draws. */
+  medianVisit: Record<PageName, InteractiveVisit>;
 }
 
 export interface InteractiveResult {
@@ -41,7 +65,7 @@ export interface InteractiveResult {
 }
 
 // A string rather than a function: tsx's transform may add helpers a serialized function would miss.
-const INTERACTIVE_PROBE = `
+export const INTERACTIVE_PROBE = `
 (() => {
   const deepQuery = (root, selector) => {
     const found = root.querySelector(selector);
@@ -54,6 +78,18 @@ const INTERACTIVE_PROBE = `
     }
     return null;
   };
+  const longTasks = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) longTasks.push({ startTime: entry.startTime, duration: entry.duration });
+  });
+  observer.observe({ type: 'longtask' });
+  const fetches = () => {
+    const navigation = performance.getEntriesByType('navigation')[0];
+    const path = (url) => { const parsed = new URL(url); return parsed.pathname + parsed.search; };
+    return [navigation, ...performance.getEntriesByType('resource')].map((entry) => ({
+      path: path(entry.name), startTime: entry.startTime, responseEnd: entry.responseEnd,
+    }));
+  };
   window.__cardFormInteractive = new Promise((resolve) => {
     const frame = () => {
       if (document.documentElement) {
@@ -61,7 +97,9 @@ const INTERACTIVE_PROBE = `
         if (method && method.matches(':enabled') && !method.checked) method.click();
         const number = deepQuery(document, 'input[name="cc-number"]');
         if (method && method.checked && number && number.matches(':enabled') && number.checkVisibility()) {
-          resolve(performance.now());
+          const interactive = performance.now();
+          for (const entry of observer.takeRecords()) longTasks.push({ startTime: entry.startTime, duration: entry.duration });
+          resolve({ interactive, longTasks: longTasks.filter((task) => task.startTime < interactive), fetches: fetches() });
           return;
         }
       }
@@ -72,13 +110,13 @@ const INTERACTIVE_PROBE = `
 })();
 `;
 
-interface BenchServer {
+export interface BenchServer {
   origin: string;
   close(): Promise<void>;
 }
 
 /** One server for both pages, our build under /cdn/, and the relay under /relay. */
-async function serveBenchPages(ourBuildDir: string): Promise<BenchServer> {
+export async function serveBenchPages(ourBuildDir: string): Promise<BenchServer> {
   let stack: CheckoutStack | undefined;
   const server: Server = createServer((request, response) => {
     if (stack?.handle(request, response)) return;
@@ -104,8 +142,8 @@ async function serveBenchPages(ourBuildDir: string): Promise<BenchServer> {
   };
 }
 
-/** One first visit: milliseconds from navigation to an interactive card form. */
-async function visit(browser: Browser, url: string, cpuThrottlingRate: number): Promise<number> {
+/** One first visit: milliseconds from navigation to an interactive card form, and what came before. */
+async function visit(browser: Browser, url: string, cpuThrottlingRate: number): Promise<InteractiveVisit> {
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
@@ -118,7 +156,7 @@ async function visit(browser: Browser, url: string, cpuThrottlingRate: number): 
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(url, { waitUntil: 'commit' });
     const interactive = await Promise.race([
-      page.evaluate('window.__cardFormInteractive') as Promise<number>,
+      page.evaluate('window.__cardFormInteractive') as Promise<InteractiveVisit>,
       new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${url}: no interactive card form within 30 s ${errors.join('; ')}`)), 30_000)),
     ]);
     return interactive;
@@ -128,14 +166,25 @@ async function visit(browser: Browser, url: string, cpuThrottlingRate: number): 
 }
 
 async function runSeries(browser: Browser, origin: string, runs: number, cpuThrottlingRate: number): Promise<InteractiveRuns> {
-  const samples: Record<PageName, number[]> = { ours: [], static: [] };
+  const visits: Record<PageName, InteractiveVisit[]> = { ours: [], static: [] };
   // One visit each, not counted: the relay's config cache and Chromium's own start-up warm up.
   for (const name of ['ours', 'static'] as const) await visit(browser, `${origin}${PAGES[name]}`, cpuThrottlingRate);
   // Alternated, so a slow moment of the machine falls on both pages alike.
   for (let run = 0; run < runs; run += 1) {
-    for (const name of ['ours', 'static'] as const) samples[name].push(await visit(browser, `${origin}${PAGES[name]}`, cpuThrottlingRate));
+    for (const name of ['ours', 'static'] as const) visits[name].push(await visit(browser, `${origin}${PAGES[name]}`, cpuThrottlingRate));
   }
-  return { samples, median: { ours: median(samples.ours), static: median(samples.static) } };
+  const samples = { ours: visits.ours.map((run) => run.interactive), static: visits.static.map((run) => run.interactive) };
+  const longTasksOf = (runs: InteractiveVisit[]) => ({
+    total: runs.map((run) => run.longTasks.reduce((sum, task) => sum + task.duration, 0)),
+    longest: runs.map((run) => Math.max(0, ...run.longTasks.map((task) => task.duration))),
+  });
+  const medianVisit = (runs: InteractiveVisit[]) => runs.find((run) => run.interactive === median(runs.map((each) => each.interactive)))!;
+  return {
+    samples,
+    median: { ours: median(samples.ours), static: median(samples.static) },
+    longTasks: { ours: longTasksOf(visits.ours), static: longTasksOf(visits.static) },
+    medianVisit: { ours: medianVisit(visits.ours), static: medianVisit(visits.static) },
+  };
 }
 
 /** Both pages, `runs` times each, without and with the CPU throttled 4x. */

@@ -243,9 +243,18 @@ export class PayCheckout extends LitElement {
     this.installments = this.cardFields?.selectedInstallments ?? 1;
   }
 
-  /** The buyer starts on the form: the code that pays is fetched now, while they type. */
-  private handleFormFocus(): void {
+  /**
+   * The buyer starts on the form: the code that pays is fetched now, while they type, and so is
+   * the result view of the method they fill the form for (with the QR encoder for Pix), so the
+   * order is drawn as soon as the relay answers. Focus on the method choice fetches no view: the
+   * buyer may be passing through it to another method, whose view would be bytes for nothing.
+   */
+  private handleFormFocus(event: FocusEvent): void {
     this.payment.prepare();
+    const { method } = this;
+    if (!method || event.composedPath().includes(this.methodPicker as EventTarget)) return;
+    // A failed fetch is forgotten: "Pay" asks again, and shows the error if it fails then.
+    loadElement(resultTagOfMethod(method)).catch(() => undefined);
   }
 
   private handleSubmit(event: SubmitEvent): void {

@@ -12,19 +12,17 @@ import type { SupportedLocale } from './locales.js';
  * see a rounded figure that differs from what is charged.
  * Answers `undefined` when the amount is not a decimal string.
  */
+/** Formatters by locale, currency and decimals (`undefined`: the currency's usual ones): a list of instalments formats dozens of amounts. */
+const formatters: Record<string, Intl.NumberFormat> = {};
+
+const formatter = (locale: SupportedLocale, currency: Currency, decimals?: number): Intl.NumberFormat =>
+  (formatters[`${locale} ${currency} ${decimals}`] ??= new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: decimals, maximumFractionDigits: decimals }));
+
 export function formatAmount(amount: string, currency: Currency, locale: SupportedLocale): string | undefined {
   if (!DECIMAL_PATTERN.test(amount)) return undefined;
-  const usual = new Intl.NumberFormat(locale, { style: 'currency', currency });
+  const usual = formatter(locale, currency);
   const significantDecimals = (amount.split('.')[1] ?? '').replace(/0+$/, '').length;
   const { maximumFractionDigits = 2 } = usual.resolvedOptions();
-  const format =
-    significantDecimals > maximumFractionDigits
-      ? new Intl.NumberFormat(locale, {
-          style: 'currency',
-          currency,
-          minimumFractionDigits: Math.max(significantDecimals, 2),
-          maximumFractionDigits: Math.max(significantDecimals, 2),
-        })
-      : usual;
+  const format = significantDecimals > maximumFractionDigits ? formatter(locale, currency, Math.max(significantDecimals, 2)) : usual;
   return format.format(amount as Intl.StringNumericLiteral);
 }

@@ -47,4 +47,19 @@ describe('the checkout from the script-tag entry', () => {
     expect(cardFields!.shadowRoot!.querySelector('input[autocomplete="cc-number"]')).to.not.equal(null);
     el.remove();
   });
+
+  it('fetches the chosen method\'s result view and the QR encoder while the buyer fills the form, not on the way through the method choice', async () => {
+    const el = await readyCheckout('pix,boleto');
+    el.shadowRoot!.querySelector('pay-method-picker')!.shadowRoot!.querySelector<HTMLInputElement>('input[value="pix"]')!.focus();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(customElements.get('pay-pix-result')).to.equal(undefined);
+    expect(fetched('/src/widget/results/qr-encoder.ts')).to.equal(false);
+
+    const customer = el.shadowRoot!.querySelector('pay-customer-fields')!;
+    customer.shadowRoot!.querySelector<HTMLInputElement>('input[name="email"]')!.focus();
+    // Before "Pay": the order can be drawn as soon as the relay answers.
+    await waitUntil(() => customElements.get('pay-pix-result') && fetched('/src/widget/results/qr-encoder.ts'), 'the Pix view and its encoder were not fetched', { timeout: 5000 });
+    expect(customElements.get('pay-boleto-result')).to.equal(undefined);
+    el.remove();
+  });
 });

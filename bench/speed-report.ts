@@ -1,0 +1,84 @@
+/**
+ * The card form's speed as Markdown (bench/card-form-speed.ts): its own section of
+ * docs/performance.md, "Card form speed", between markers of its own, so `npm run bench` and
+ * `npm run bench -- --only card-form` rewrite it without touching the other sections; and the
+ * waterfall chart beside the document.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import type { CardFormSpeed } from './card-form-speed.js';
+import type { InteractiveRuns } from './interactive-card-form.js';
+import { machineLine } from './report.js';
+import { median, ms, ratio } from './stats.js';
+import { writeWaterfall } from './waterfall.js';
+
+export const SPEED_START = '<!-- card-form-speed:start (written by `npm run bench`; edits between the markers are replaced) -->';
+export const SPEED_END = '<!-- card-form-speed:end -->';
+const HEADING = '## Card form speed';
+
+/** The goals the figures are set against (docs/performance.md, "Card form speed"). */
+export const SPEED_GOALS = { unthrottled: 1.5, throttled4x: 2, longTasks: 2, typingP95Ms: 50, payToQr: 1.2 } as const;
+
+const row = (cells: string[]): string => `| ${cells.join(' | ')} |`;
+const verdict = (ok: boolean): string => (ok ? 'met' : '**not met**');
+
+function interactiveRows(label: string, runs: InteractiveRuns, goal: number): string[] {
+  const longTotal = { ours: median(runs.longTasks.ours.total), static: median(runs.longTasks.static.total) };
+  const longest = { ours: median(runs.longTasks.ours.longest), static: median(runs.longTasks.static.longest) };
+  const timeRatio = runs.median.ours / runs.median.static;
+  return [
+    row([`interactive, ${label}`, ms(runs.median.ours), ms(runs.median.static), `**${ratio(runs.median.ours, runs.median.static)}**`, `<= ${goal}x`, verdict(timeRatio <= goal)]),
+    row([`long tasks before it, ${label}: total`, ms(longTotal.ours), ms(longTotal.static), ratio(longTotal.ours, Math.max(longTotal.static, 1)), `<= ${SPEED_GOALS.longTasks}x the static page's`, verdict(longTotal.ours <= SPEED_GOALS.longTasks * longTotal.static)]),
+    row([`long tasks before it, ${label}: longest`, ms(longest.ours), ms(longest.static), ratio(longest.ours, Math.max(longest.static, 1)), `<= ${SPEED_GOALS.longTasks}x the static page's`, verdict(longest.ours <= SPEED_GOALS.longTasks * longest.static)]),
+  ];
+}
+
+/** The section's Markdown, between the markers; `chart` is the waterfall's file name beside the document. */
+export function speedSection(speed: CardFormSpeed, options: { date: Date; command: string; chart: string }): string {
+  const { interactive, typingAndPaying } = speed;
+  const { typing, payToQr } = typingAndPaying;
+  const qrRatio = median(payToQr.ratios);
+  const chain = interactive.unthrottled.medianVisit.ours.fetches.filter((fetch) => fetch.startTime <= interactive.unthrottled.medianVisit.ours.interactive);
+  return [
+    SPEED_START,
+    `Measured ${options.date.toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machineLine(interactive.chromiumVersion)}, with \`${options.command}\`.`,
+    'Ours and the static page side by side in one run; absolute times follow the machine\'s load, the ratios are the figures to watch.',
+    '',
+    `| measure | \`<pay-checkout>\` | static HTML form | ratio | goal | verdict |`,
+    '| --- | --- | --- | --- | --- | --- |',
+    ...interactiveRows('unthrottled', interactive.unthrottled, SPEED_GOALS.unthrottled),
+    ...interactiveRows('CPU 4x', interactive.throttled4x, SPEED_GOALS.throttled4x),
+    row([`typing the card number, CPU 4x: key to next frame, p95 (${typing.latencies.ours.length} keys)`, ms(typing.p95.ours), ms(typing.p95.static), ratio(typing.p95.ours, typing.p95.static), `<= ${SPEED_GOALS.typingP95Ms} ms`, verdict(typing.p95.ours <= SPEED_GOALS.typingP95Ms)]),
+    row(['typing the card number, CPU 4x: key to next frame, median', ms(typing.median.ours), ms(typing.median.static), ratio(typing.median.ours, typing.median.static), '', '']),
+    row([`Pix: "Pay" to QR drawn, against the charge's own round trip (median of ${payToQr.ratios.length})`, `${ms(median(payToQr.payToQr))} (charge ${ms(median(payToQr.charge))})`, '', `**${qrRatio.toFixed(2)}x**`, `<= ${SPEED_GOALS.payToQr}x`, verdict(qrRatio <= SPEED_GOALS.payToQr)]),
+    '',
+    `Medians of ${interactive.runs} first visits per page and CPU rate (bench/interactive-card-form.ts); long tasks are`,
+    'the main-thread tasks over 50 ms before the form turned interactive (Long Tasks API), the median per run of their',
+    `total and of the longest. Typing and pay to QR: bench/typing-and-paying.ts, ${typingAndPaying.runs} buyers each.`,
+    '',
+    `What the median unthrottled visit of ours fetched before its form was interactive, in order (ms since navigation):`,
+    '',
+    row(['file', 'requested', 'arrived']),
+    row(['---', '---', '---']),
+    ...chain.map((fetch) => row([`\`${fetch.path}\``, String(Math.round(fetch.startTime)), String(Math.round(fetch.responseEnd))])),
+    '',
+    `![Waterfall: ours and the static page, from navigation to an interactive card form](${options.chart})`,
+    SPEED_END,
+  ].join('\n');
+}
+
+/** Writes the section into `doc` (a new "Card form speed" heading at the end the first time) and the chart beside it. */
+export function writeSpeedSection(doc: string, speed: CardFormSpeed, options: { date: Date; command: string; chartPath: string }): string {
+  const { unthrottled } = speed.interactive;
+  writeWaterfall(options.chartPath, unthrottled.medianVisit.ours, unthrottled.medianVisit.static, `Unthrottled, the median run of each page, ${options.date.toISOString().slice(0, 16).replace('T', ' ')} UTC (${options.command})`);
+  const section = speedSection(speed, { date: options.date, command: options.command, chart: basename(options.chartPath) });
+  const text = readFileSync(doc, 'utf8');
+  const start = text.indexOf(SPEED_START);
+  const end = text.indexOf(SPEED_END);
+  const updated =
+    start !== -1 && end > start
+      ? text.slice(0, start) + section + text.slice(end + SPEED_END.length)
+      : `${text.trimEnd()}\n\n${HEADING}\n\nWritten by \`npm run bench\` (\`bench/card-form-speed.ts\`), or on its own by \`npm run bench -- --only card-form\`.\n\n${section}\n`;
+  writeFileSync(doc, updated);
+  return section;
+}

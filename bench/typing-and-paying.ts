@@ -1,0 +1,161 @@
+/**
+ * Two timings of a buyer on the card form benchmark's pages (bench/interactive-card-form.ts),
+ * each a fresh browser context, as a first visit:
+ * - typing: the latency from each key press in the card number to the next frame, the CPU
+ *   throttled 4x, ours against the static form. In the page, a capturing `keydown` listener takes
+ *   the event's own time stamp (when the key was pressed) and asks for the next animation frame; a
+ *   message posted from that frame's callback runs once the frame is done, and its time, minus the
+ *   press, is the latency. A buyer types 16 digits, 120 ms apart.
+ * - pay to QR: on our page, Pix with the test buyer prefilled; the buyer clicks into the form,
+ *   spends `fillMs` on it, then clicks "Pay". From the click's time stamp to the first animation
+ *   frame where the result's QR `<svg>` is in the page, against the round trip of the `POST charges`
+ *   it made (Resource Timing: its `responseEnd` minus its `startTime`): what the widget adds to the
+ *   relay's answer.
+ */
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { TEST_BUYER } from '../demo/test-buyer.js';
+import { chromiumLaunchOptions } from '../scripts/chromium.js';
+import { INTERACTIVE_PROBE, PAGES, serveBenchPages, type PageName } from './interactive-card-form.js';
+import { median, quantile } from './stats.js';
+
+const CARD_NUMBER = '4111111111111111';
+const KEY_DELAY_MS = 120;
+const STEP_TIMEOUT_MS = 30_000;
+
+export interface TypingResult {
+  /** Milliseconds from a key press to the next frame, every key of every run, per page. */
+  latencies: Record<PageName, number[]>;
+  p95: Record<PageName, number>;
+  median: Record<PageName, number>;
+}
+
+export interface PayToQrResult {
+  /** Milliseconds from the click on "Pay" to the QR drawn, per run. */
+  payToQr: number[];
+  /** Milliseconds of the `POST charges` round trip, per run. */
+  charge: number[];
+  /** Per run, pay to QR over its charge's round trip. */
+  ratios: number[];
+}
+
+export interface TypingAndPayingResult {
+  runs: number;
+  typing: TypingResult;
+  payToQr: PayToQrResult;
+}
+
+const KEY_LATENCY_PROBE = `
+(() => {
+  window.__keyLatencies = [];
+  document.addEventListener('keydown', (event) => {
+    const pressed = event.timeStamp;
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => window.__keyLatencies.push(performance.now() - pressed);
+      channel.port2.postMessage(undefined);
+    });
+  }, true);
+})();
+`;
+
+const QR_PROBE = `
+(() => {
+  const deepQuery = (root, selector) => {
+    const found = root.querySelector(selector);
+    if (found) return found;
+    for (const element of root.querySelectorAll('*')) {
+      if (element.shadowRoot) {
+        const inner = deepQuery(element.shadowRoot, selector);
+        if (inner) return inner;
+      }
+    }
+    return null;
+  };
+  window.__payToQr = new Promise((resolve) => {
+    document.addEventListener('click', (event) => {
+      if (!event.composedPath().some((node) => node.getAttribute?.('part') === 'submit')) return;
+      const clicked = event.timeStamp;
+      const frame = () => {
+        if (deepQuery(document, '[part="qr"] svg')) {
+          const drawn = performance.now();
+          const charge = performance.getEntriesByType('resource').find((entry) => new URL(entry.name).pathname.endsWith('/charges'));
+          resolve({ payToQr: drawn - clicked, charge: charge ? charge.responseEnd - charge.startTime : NaN });
+          return;
+        }
+        requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    }, true);
+  });
+})();
+`;
+
+async function withPage<T>(browser: Browser, cpuThrottlingRate: number, run: (page: Page) => Promise<T>): Promise<T> {
+  const context = await browser.newContext();
+  context.setDefaultTimeout(STEP_TIMEOUT_MS);
+  try {
+    const page = await context.newPage();
+    if (cpuThrottlingRate !== 1) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuThrottlingRate });
+    }
+    return await run(page);
+  } finally {
+    await context.close();
+  }
+}
+
+/** One buyer typing a card number at 4x: each key's latency to the next frame. */
+function typeCardNumber(browser: Browser, url: string): Promise<number[]> {
+  return withPage(browser, 4, async (page) => {
+    await page.addInitScript(INTERACTIVE_PROBE);
+    await page.addInitScript(KEY_LATENCY_PROBE);
+    await page.goto(url, { waitUntil: 'commit' });
+    await page.evaluate('window.__cardFormInteractive');
+    await page.locator('input[name="cc-number"]').pressSequentially(CARD_NUMBER, { delay: KEY_DELAY_MS });
+    await page.waitForFunction(`window.__keyLatencies.length >= ${CARD_NUMBER.length}`);
+    return (await page.evaluate('window.__keyLatencies')) as number[];
+  });
+}
+
+/** One buyer paying by Pix on our page: pay to QR, and the charge's own round trip. */
+function payByPix(browser: Browser, url: string, fillMs: number): Promise<{ payToQr: number; charge: number }> {
+  return withPage(browser, 1, async (page) => {
+    await page.addInitScript(QR_PROBE);
+    await page.goto(url);
+    await page.evaluate(`customElements.whenDefined('pay-checkout').then(() => { document.querySelector('pay-checkout').customer = ${JSON.stringify(TEST_BUYER)}; })`);
+    await page.locator('pay-checkout input[name="method"][value="pix"]').check();
+    await page.locator('pay-checkout input[name="email"]').click();
+    await page.waitForTimeout(fillMs);
+    await page.locator('pay-checkout [part="submit"]').click();
+    return (await page.evaluate('window.__payToQr')) as { payToQr: number; charge: number };
+  });
+}
+
+/** Typing at 4x on both pages and pay to QR on ours, `runs` times each. */
+export async function measureTypingAndPaying(ourBuildDir: string, runs: number, fillMs = 1500): Promise<TypingAndPayingResult> {
+  const server = await serveBenchPages(ourBuildDir);
+  const browser = await chromium.launch(chromiumLaunchOptions());
+  try {
+    const latencies: Record<PageName, number[]> = { ours: [], static: [] };
+    const paid: Array<{ payToQr: number; charge: number }> = [];
+    // Unmeasured: the relay's config cache and Chromium's start-up warm up.
+    await payByPix(browser, `${server.origin}${PAGES.ours}`, fillMs);
+    for (let run = 0; run < runs; run += 1) {
+      for (const name of ['ours', 'static'] as const) latencies[name].push(...(await typeCardNumber(browser, `${server.origin}${PAGES[name]}`)));
+      paid.push(await payByPix(browser, `${server.origin}${PAGES.ours}`, fillMs));
+    }
+    return {
+      runs,
+      typing: {
+        latencies,
+        p95: { ours: quantile(latencies.ours, 0.95), static: quantile(latencies.static, 0.95) },
+        median: { ours: median(latencies.ours), static: median(latencies.static) },
+      },
+      payToQr: { payToQr: paid.map((run) => run.payToQr), charge: paid.map((run) => run.charge), ratios: paid.map((run) => run.payToQr / run.charge) },
+    };
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
