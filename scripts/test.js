@@ -64,6 +64,7 @@ const NODE_TEST_TIMEOUT_MS = 180_000;
  */
 const ALONE = new Set([
   'test/client/pacing.test.ts',
+  'test/relay/redis-cluster.test.ts',
   'test/relay/rolling-restart.test.ts',
   'test/reliability/instances-come-and-go.test.ts',
   'test/reliability/launch.test.ts',
