@@ -9,7 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { createClient } from '../../src/client/index.js';
-import { createRelay, type ChargeAnswer, type PublicOrder, type Relay } from '../../src/relay/index.js';
+import { type ChargeAnswer, type PublicOrder, type Relay } from '../../src/relay/index.js';
 import { createClusterRedisStore } from '../../examples/relay/redis-set-ups.js';
 import type { Store } from '../../src/store/store.js';
 import { startSandbox, type RunningSandbox } from '../sandbox/harness.js';
@@ -18,13 +18,11 @@ import {
   BUYER_IP,
   CLIENT_ID,
   CLIENT_SECRET,
-  ORDER_TOKEN_SECRET,
   orderPath,
   pixChargeBody,
-  PUBLIC_CLIENT_ID,
+  relayInstanceOn,
   sandboxControl,
   serveOnLoopback,
-  SOLD_OFFERS,
   WEBHOOK_SECRET,
   type ServedRelayForTest,
 } from './relay-harness.js';
@@ -78,18 +76,7 @@ describe('two relay instances on a Redis Cluster', () => {
       fetch: countingFetch,
       pacing: { chargesPerIp: window, chargesPerToken: window, maxWaitMs: 10_000 },
     });
-    return createRelay({
-      apiBaseUrl: running.baseUrl,
-      client,
-      orderTokenSecret: ORDER_TOKEN_SECRET,
-      publicClientId: PUBLIC_CLIENT_ID,
-      offers: SOLD_OFFERS,
-      webhookSecret: WEBHOOK_SECRET,
-      store,
-      orderRefreshMs: 3_600_000,
-      events: { pollMs: 3_600_000, maxPollMs: 3_600_000 },
-      onOrder: (order) => void announced.push(order),
-    });
+    return relayInstanceOn(running.baseUrl, store, { client, onOrder: (order) => void announced.push(order) });
   }
 
   const call = (relay: Relay, path: string, init: RequestInit = {}, remoteAddress = BUYER_IP) =>

@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { createRelay, type ChargeAnswer, type PublicOrder, type Relay } from '../../src/relay/index.js';
+import { type ChargeAnswer, type PublicOrder, type Relay } from '../../src/relay/index.js';
 import { createRedisStore } from '../../src/store/redis-store.js';
 import type { Store } from '../../src/store/store.js';
 import { startSandbox, type RunningSandbox } from '../sandbox/harness.js';
@@ -9,13 +9,10 @@ import { startRedisServer, type RunningRedis } from '../store/redis-server.js';
 import {
   orderPath,
   BUYER_IP,
-  CLIENT_ID,
-  CLIENT_SECRET,
   pixChargeBody,
-  PUBLIC_CLIENT_ID,
+  relayInstanceOn,
   sandboxControl,
   serveOnLoopback,
-  SOLD_OFFERS,
   WEBHOOK_SECRET,
   type ServedRelayForTest,
 } from './relay-harness.js';
@@ -32,16 +29,7 @@ describe('two relay instances on one Redis', () => {
   function instance(): Relay {
     const store = createRedisStore({ url: redis.url, keyPrefix: `relay-test-${process.pid}:` });
     stores.push(store);
-    return createRelay({
-      apiBaseUrl: running.baseUrl,
-      clientId: CLIENT_ID,
-      clientSecret: CLIENT_SECRET,
-      publicClientId: PUBLIC_CLIENT_ID,
-      offers: SOLD_OFFERS,
-      webhookSecret: WEBHOOK_SECRET,
-      store,
-      orderRefreshMs: 3_600_000,
-      events: { pollMs: 3_600_000, maxPollMs: 3_600_000 },
+    return relayInstanceOn(running.baseUrl, store, {
       fetch: (input, init) => {
         const request = new Request(input, init);
         upstream.push(new URL(request.url).pathname);

@@ -12,6 +12,7 @@ import { TEST_CARDS } from '../../src/sandbox/card/card-outcomes.js';
 import { createRelay, toNodeHandler, type Relay, type RelayOptions } from '../../src/relay/index.js';
 import { createOrderTokens } from '../../src/relay/order-token.js';
 import type { SandboxOptions } from '../../src/sandbox/sandbox.js';
+import type { Store } from '../../src/store/store.js';
 import { pixChargeBody } from '../sandbox/controls-requests.js';
 import { startSandbox, type RunningSandbox } from '../sandbox/harness.js';
 
@@ -102,6 +103,26 @@ export async function startRelay(
     },
     close: () => running.close(),
   };
+}
+
+/**
+ * One instance of the fixture's shop relay on a shared `store`, as several instances run: its
+ * order statuses come from webhooks through the store, never from a poll of the API, so a test
+ * sees what the store carries between instances. `options` add to it; a `client` of its own
+ * replaces the key pair (its order tokens are then signed with `ORDER_TOKEN_SECRET`).
+ */
+export function relayInstanceOn(apiBaseUrl: string, store: Store, options: Partial<RelayOptions> = {}): Relay {
+  return createRelay({
+    apiBaseUrl,
+    ...(options.client === undefined ? { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET } : { orderTokenSecret: ORDER_TOKEN_SECRET }),
+    publicClientId: PUBLIC_CLIENT_ID,
+    offers: SOLD_OFFERS,
+    webhookSecret: WEBHOOK_SECRET,
+    store,
+    orderRefreshMs: 3_600_000,
+    events: { pollMs: 3_600_000, maxPollMs: 3_600_000 },
+    ...options,
+  });
 }
 
 /** The path of an order's route with its token in the query, as an EventSource asks for it: `orderPath(order, '/events')`. */

@@ -15,10 +15,10 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createRelay, RELAY_ERROR_TYPES, type ChargeAnswer, type PublicOrder, type Relay } from '../../src/relay/index.js';
+import { RELAY_ERROR_TYPES, type ChargeAnswer, type PublicOrder, type Relay } from '../../src/relay/index.js';
 import { createRedisStore } from '../../src/store/redis-store.js';
 import type { Store } from '../../src/store/store.js';
-import { CLIENT_ID, CLIENT_SECRET, orderPath, pixChargeBody, PUBLIC_CLIENT_ID, sandboxControl, SOLD_OFFERS, WEBHOOK_SECRET } from '../relay/relay-harness.js';
+import { orderPath, pixChargeBody, relayInstanceOn, sandboxControl, WEBHOOK_SECRET } from '../relay/relay-harness.js';
 import { startSandbox, type RunningSandbox } from '../sandbox/harness.js';
 import { startRedisServer, type RunningRedis } from '../store/redis-server.js';
 
@@ -60,19 +60,7 @@ describe('two relays on a Redis killed with SIGKILL and started again', () => {
   function instance(): Relay {
     const store = createRedisStore({ url: redis.url, onError: (error) => reported.push(error) });
     stores.push(store);
-    return createRelay({
-      apiBaseUrl: running.baseUrl,
-      clientId: CLIENT_ID,
-      clientSecret: CLIENT_SECRET,
-      publicClientId: PUBLIC_CLIENT_ID,
-      offers: SOLD_OFFERS,
-      webhookSecret: WEBHOOK_SECRET,
-      store,
-      // Statuses come from webhooks through the store here, never from a poll of the API.
-      orderRefreshMs: 3_600_000,
-      events: { pollMs: 3_600_000, maxPollMs: 3_600_000 },
-      onError: (error) => reported.push(error),
-    });
+    return relayInstanceOn(running.baseUrl, store, { onError: (error) => reported.push(error) });
   }
 
   async function call(relay: Relay, method: string, path: string, { body, headers = {}, ip = '198.51.100.200' }: { body?: unknown; headers?: Record<string, string>; ip?: string } = {}): Promise<Response> {
