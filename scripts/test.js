@@ -69,6 +69,8 @@ const ALONE = new Set([
   'test/reliability/instances-come-and-go.test.ts',
   'test/reliability/launch.test.ts',
   'test/reliability/redis-outage.test.ts',
+  'test/store/redis-cluster-store.test.ts',
+  'test/store/redis-sentinel-store.test.ts',
 ]);
 const NODE_TEST_CONCURRENCY = 2;
 
