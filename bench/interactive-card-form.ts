@@ -64,9 +64,11 @@ export interface InteractiveResult {
   throttled4x: InteractiveRuns;
 }
 
-// A string rather than a function: tsx's transform may add helpers a serialized function would miss.
-export const INTERACTIVE_PROBE = `
-(() => {
+/**
+ * Page-side code, as text, that the probes start with: `deepQuery(root, selector)`, the first match
+ * through open shadow roots.
+ */
+export const DEEP_QUERY = `
   const deepQuery = (root, selector) => {
     const found = root.querySelector(selector);
     if (found) return found;
@@ -78,7 +80,12 @@ export const INTERACTIVE_PROBE = `
     }
     return null;
   };
-  const longTasks = [];
+`;
+
+// A string rather than a function: tsx's transform may add helpers a serialized function would miss.
+export const INTERACTIVE_PROBE = `
+(() => {
+${DEEP_QUERY}  const longTasks = [];
   const observer = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) longTasks.push({ startTime: entry.startTime, duration: entry.duration });
   });

@@ -15,7 +15,7 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { TEST_BUYER } from '../demo/test-buyer.js';
 import { chromiumLaunchOptions } from '../scripts/chromium.js';
-import { INTERACTIVE_PROBE, PAGES, serveBenchPages, type PageName } from './interactive-card-form.js';
+import { DEEP_QUERY, INTERACTIVE_PROBE, PAGES, serveBenchPages, type PageName } from './interactive-card-form.js';
 import { median, quantile } from './stats.js';
 
 const CARD_NUMBER = '4111111111111111';
@@ -60,18 +60,7 @@ const KEY_LATENCY_PROBE = `
 
 const QR_PROBE = `
 (() => {
-  const deepQuery = (root, selector) => {
-    const found = root.querySelector(selector);
-    if (found) return found;
-    for (const element of root.querySelectorAll('*')) {
-      if (element.shadowRoot) {
-        const inner = deepQuery(element.shadowRoot, selector);
-        if (inner) return inner;
-      }
-    }
-    return null;
-  };
-  window.__payToQr = new Promise((resolve) => {
+${DEEP_QUERY}  window.__payToQr = new Promise((resolve) => {
     document.addEventListener('click', (event) => {
       if (!event.composedPath().some((node) => node.getAttribute?.('part') === 'submit')) return;
       const clicked = event.timeStamp;
