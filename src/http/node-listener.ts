@@ -57,7 +57,8 @@ export interface NodeListenerOptions {
   incompleteBodyError?: () => unknown;
 }
 
-const DEFAULT_REFUSAL_DETAIL: Record<ListenerRefusal, string> = {
+/** The `{detail}` texts of the default refusals, in the API's pt-BR; a server may change some of them. */
+export const DEFAULT_REFUSAL_DETAIL: Readonly<Record<ListenerRefusal, string>> = {
   invalid_host: 'Cabeçalho Host inválido.',
   request_timeout: 'O corpo da requisição não chegou a tempo.',
   not_implemented: 'Método não suportado.',

@@ -6,7 +6,7 @@
 import type { Server } from 'node:http';
 import { isIPv6, type AddressInfo } from 'node:net';
 import type { CliIo } from '../../cli-io.js';
-import { LISTENER_REFUSAL_STATUS, toNodeListener, type ListenerRefusal } from '../../http/node-listener.js';
+import { DEFAULT_REFUSAL_DETAIL, LISTENER_REFUSAL_STATUS, toNodeListener, type ListenerRefusal } from '../../http/node-listener.js';
 import { createStandaloneServer, type ServerTimeouts } from '../../http/node-server.js';
 import {
   DEFAULT_SANDBOX_HOST,
@@ -44,12 +44,7 @@ export interface ServedSandbox {
   close(): Promise<void>;
 }
 
-const REFUSAL_DETAILS: Record<ListenerRefusal, string> = {
-  invalid_host: 'Cabeçalho Host inválido.',
-  request_timeout: 'O corpo da requisição não chegou a tempo.',
-  not_implemented: 'Método não suportado.',
-  internal: 'Erro interno do sandbox.',
-};
+const REFUSAL_DETAILS: Record<ListenerRefusal, string> = { ...DEFAULT_REFUSAL_DETAIL, internal: 'Erro interno do sandbox.' };
 
 /** What the sandbox's listener refuses by itself, in the API's `{detail}` form. */
 function sandboxRefusal(reason: ListenerRefusal): Response {
