@@ -6,6 +6,8 @@
 import { createMemoryStore } from '../store/memory-store.js';
 import type { Store } from '../store/store.js';
 import { DEFAULT_PACING_LIMITS, type PacedRequest, type PacingLimits, type PacingWindow } from './pacing.js';
+import type { ExchangeEvent } from './exchange.js';
+import { createNodeSend, type NodeSend } from './node-transport.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry.js';
 
 /** Where the client finds the additional-interest report unless told (the sandbox's path; the real one is not public). */
@@ -19,6 +21,10 @@ export interface ClientOptions {
   baseUrl: string;
   clientId: string;
   clientSecret: string;
+  /**
+   * What the client sends its requests with. Default: on Node, Node's own `http` and `https`
+   * with kept-alive connections (lighter than Node's `fetch`); elsewhere the global `fetch`.
+   */
   fetch?: typeof fetch;
   /** Token cache and pacing reservations, shared by relay instances; default: an in-memory Store. */
   store?: Store;
@@ -33,6 +39,8 @@ export interface ClientOptions {
   random?: () => number;
   /** Told when a request starts waiting for a pacing slot; the answer, if any, is called when the wait ends. */
   onPacingWait?: (request: PacedRequest, waitMs: number) => (() => void) | void;
+  /** Told of every HTTP exchange with the API once it ends: method, URL, status (0: no answer) and time. */
+  onExchange?: (event: ExchangeEvent) => void;
 }
 
 /** The options with every default filled in and checked. */
@@ -41,6 +49,8 @@ export interface ResolvedClientOptions {
   clientId: string;
   clientSecret: string;
   fetch: typeof fetch;
+  /** Node's `http` in place of `fetch`: set when no `fetch` was given and the runtime has `node:http`. */
+  nodeSend: NodeSend | undefined;
   store: Store;
   retry: RetryPolicy;
   pacing: PacingLimits | false;
@@ -48,6 +58,7 @@ export interface ResolvedClientOptions {
   interestReportPath: string;
   random: () => number;
   onPacingWait: ((request: PacedRequest, waitMs: number) => (() => void) | void) | undefined;
+  onExchange: ((event: ExchangeEvent) => void) | undefined;
 }
 
 function fail(message: string): never {
@@ -112,11 +123,13 @@ export function resolveClientOptions(options: ClientOptions): ResolvedClientOpti
   const random = options.random ?? Math.random;
   if (typeof random !== 'function') fail('random must be a function');
   if (options.onPacingWait !== undefined && typeof options.onPacingWait !== 'function') fail('onPacingWait must be a function');
+  if (options.onExchange !== undefined && typeof options.onExchange !== 'function') fail('onExchange must be a function');
   return {
     baseUrl: checkBaseUrl(options.baseUrl),
     clientId: options.clientId,
     clientSecret: options.clientSecret,
     fetch: fetchImpl,
+    nodeSend: options.fetch === undefined ? createNodeSend() : undefined,
     store: options.store ?? createMemoryStore(),
     retry: resolveRetry(options.retry),
     pacing: resolvePacing(options.pacing),
@@ -124,5 +137,6 @@ export function resolveClientOptions(options: ClientOptions): ResolvedClientOpti
     interestReportPath,
     random,
     onPacingWait: options.onPacingWait,
+    onExchange: options.onExchange,
   };
 }

@@ -8,32 +8,47 @@ import type * as z from 'zod/mini';
 import { flattenFieldErrors, validate } from '../contract/errors.js';
 import { abortReason } from './abortable-wait.js';
 import { ConnectionError, errorFromResponse, PayApiError } from './errors.js';
+import type { NodeSend, OutgoingRequest } from './node-transport.js';
 
-/** A whole HTTP answer: status, headers and the body as text. */
+/** A whole HTTP answer: status, headers (a `Headers`, or one value per lower-case name) and the body as text. */
 export interface ExchangeAnswer {
   status: number;
-  headers: Headers;
+  headers: Headers | Record<string, string>;
   text: string;
 }
 
 export interface ExchangeOptions {
   fetch: typeof fetch;
+  /** Sends over Node's `http` instead of `fetch` (src/client/node-transport.ts), when set. */
+  nodeSend?: NodeSend | undefined;
   /** This attempt's time limit, answer body included. */
   timeoutMs: number;
   /** The caller's signal. */
   signal?: AbortSignal | undefined;
+  /** Told of every exchange once it ends (see `ClientOptions.onExchange`). */
+  onExchange?: ((event: ExchangeEvent) => void) | undefined;
+}
+
+/** One exchange with the API as `ClientOptions.onExchange` is told of it. */
+export interface ExchangeEvent {
+  method: string;
+  url: string;
+  /** The answer's status; 0 when none came (a failed connection, a timeout, an abort). */
+  status: number;
+  durationMs: number;
 }
 
 /** Why an attempt's own timer aborted it; compared by identity, never shown. */
 const ATTEMPT_TIMED_OUT = Symbol('attempt timed out');
 
 /**
- * Sends `init` to `url` and reads the whole answer as text. The attempt's time limit is a timer
+ * Sends `init` to `url` (over Node's `http` when the client has a `nodeSend`, otherwise with
+ * its `fetch`) and reads the whole answer as text. The attempt's time limit is a timer
  * cleared once the answer is read, not an `AbortSignal.timeout`, which holds its signal and
  * timer for the whole limit whether the answer came or not: at hundreds of charges a second
  * and a limit of seconds, thousands of them alive at once.
  */
-export async function exchange(url: string, init: RequestInit, options: ExchangeOptions): Promise<ExchangeAnswer> {
+export async function exchange(url: string, init: OutgoingRequest, options: ExchangeOptions): Promise<ExchangeAnswer> {
   const attempt = new AbortController();
   const timer = setTimeout(() => attempt.abort(ATTEMPT_TIMED_OUT), options.timeoutMs);
   const stopOnCallerAbort = () => attempt.abort(options.signal?.reason);
@@ -41,13 +56,20 @@ export async function exchange(url: string, init: RequestInit, options: Exchange
   else options.signal?.addEventListener('abort', stopOnCallerAbort, { once: true });
   // Called unbound: a browser's fetch refuses to run with another object as `this`.
   const send = options.fetch;
+  const started = performance.now();
+  let status = 0;
   try {
-    const response = await send(url, { ...init, signal: attempt.signal });
-    const text = await response.text();
-    return { status: response.status, headers: response.headers, text };
+    let answer: ExchangeAnswer;
+    if (options.nodeSend) answer = await options.nodeSend(url, init, attempt.signal);
+    else {
+      const response = await send(url, { ...init, signal: attempt.signal });
+      answer = { status: response.status, headers: response.headers, text: await response.text() };
+    }
+    status = answer.status;
+    return answer;
   } catch (error) {
     if (options.signal?.aborted) throw abortReason(options.signal);
-    const what = `${init.method ?? 'GET'} ${new URL(url).pathname}`;
+    const what = `${init.method} ${new URL(url).pathname}`;
     if (attempt.signal.reason === ATTEMPT_TIMED_OUT) {
       throw new ConnectionError(`${what}: no answer within ${options.timeoutMs} ms`, { cause: error });
     }
@@ -55,6 +77,7 @@ export async function exchange(url: string, init: RequestInit, options: Exchange
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', stopOnCallerAbort);
+    options.onExchange?.({ method: init.method, url, status, durationMs: Math.round(performance.now() - started) });
   }
 }
 

@@ -9,7 +9,8 @@
  * with an unknown duration (a token request) may sit between the two.
  */
 import { abortReason, waitFor } from './abortable-wait.js';
-import { errorOfAnswer, exchange, type ExchangeAnswer } from './exchange.js';
+import { errorOfAnswer, exchange, type ExchangeAnswer, type ExchangeEvent } from './exchange.js';
+import type { NodeSend } from './node-transport.js';
 import type { Pacer, PacedRequest } from './pacing.js';
 import { retryDecision, type RetryPolicy } from './retry.js';
 import type { TokenManager } from './token-manager.js';
@@ -39,6 +40,8 @@ export interface ApiCall {
 export interface RequestLoopOptions {
   baseUrl: string;
   fetch: typeof fetch;
+  nodeSend?: NodeSend | undefined;
+  onExchange?: ((event: ExchangeEvent) => void) | undefined;
   tokens: TokenManager;
   /** Undefined: no pacing. */
   pacer: Pacer | undefined;
@@ -102,7 +105,7 @@ export function createRequestLoop(options: RequestLoopOptions): RequestLoop {
         const headers: Record<string, string> = { Accept: 'application/json', ...call.headers };
         if (token !== undefined) headers.Authorization = `Bearer ${token}`;
         if (body !== undefined) headers['Content-Type'] = 'application/json';
-        const answer = await exchange(url, { method: call.method, headers, body }, { fetch: options.fetch, timeoutMs: options.requestTimeoutMs, signal });
+        const answer = await exchange(url, { method: call.method, headers, body }, { fetch: options.fetch, nodeSend: options.nodeSend, onExchange: options.onExchange, timeoutMs: options.requestTimeoutMs, signal });
         if (isSuccess(answer.status)) return answer;
         if (answer.status === 401 && token !== undefined && !reauthenticated) {
           // The token expired early or was revoked: drop it and ask for a new one, once.

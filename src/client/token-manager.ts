@@ -9,7 +9,8 @@
 import { accessTokenResponseSchema, TOKEN_REQUEST_CONTENT_TYPE, tokenRequestBody } from '../contract/auth.js';
 import type { Store } from '../store/store.js';
 import { untilAborted, waitFor } from './abortable-wait.js';
-import { errorOfAnswer, exchange, validatedBody } from './exchange.js';
+import { errorOfAnswer, exchange, validatedBody, type ExchangeEvent } from './exchange.js';
+import type { NodeSend } from './node-transport.js';
 import { createTokenSeal } from './token-seal.js';
 
 const TOKEN_PATH = '/public_api/token/';
@@ -55,6 +56,8 @@ export interface TokenManagerOptions {
   clientId: string;
   clientSecret: string;
   fetch: typeof fetch;
+  nodeSend?: NodeSend | undefined;
+  onExchange?: ((event: ExchangeEvent) => void) | undefined;
   store: Store;
   requestTimeoutMs: number;
   /** Epoch milliseconds; tests pass their own clock. */
@@ -100,7 +103,7 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
         headers: { 'Content-Type': TOKEN_REQUEST_CONTENT_TYPE, Accept: 'application/json' },
         body: tokenRequestBody(clientId, options.clientSecret),
       },
-      { fetch: options.fetch, timeoutMs: options.requestTimeoutMs },
+      { fetch: options.fetch, nodeSend: options.nodeSend, onExchange: options.onExchange, timeoutMs: options.requestTimeoutMs },
     );
     if (answer.status < 200 || answer.status > 299) throw errorOfAnswer(what, answer);
     // An error must never carry the token: the body stays out of it.

@@ -11,7 +11,7 @@ import { createOrderTokens, type OrderTokens } from './order-token.js';
 import { parseTrustedProxies, type TrustedProxies } from './buyer-ip.js';
 import type { PublicOrder, RelayWebhookEvent } from './order-book.js';
 import { DEFAULT_MAX_ITEM_QUANTITY } from './widget-request.js';
-import { observedFetch, observedStore } from './operations/instruments.js';
+import { observedStore, upstreamReporter } from './operations/instruments.js';
 import type { RelayLogger } from './operations/logger.js';
 import { combineObservers, type RelayObserver } from './operations/observer.js';
 
@@ -51,7 +51,7 @@ export interface RelayOptions {
   clientSecret?: string;
   /** A ready API client (e.g. shared with the merchant's backend); replaces `clientId`/`clientSecret`. */
   client?: PayClient;
-  /** The `fetch` the relay's own client uses (ignored with `client`). */
+  /** The `fetch` the relay's own client uses (ignored with `client`); default Node's `http` on Node, else the global `fetch`. */
   fetch?: typeof fetch;
   /** The public client id of the card-tokenization key, which the browser uses directly. */
   publicClientId: string;
@@ -206,8 +206,7 @@ function checkClient(options: RelayOptions, apiBaseUrl: string, store: Store, ob
   if (!isNonEmptyString(clientId)) fail('clientId', 'is required (or give a ready client).');
   if (!isNonEmptyString(clientSecret)) fail('clientSecret', 'is required (or give a ready client).');
   if (options.fetch !== undefined && typeof options.fetch !== 'function') fail('fetch', 'must be a function.');
-  const fetchImpl = options.fetch ?? globalThis.fetch;
-  const observation = observer ? { fetch: observedFetch(fetchImpl, observer), onPacingWait: (request: 'charge' | 'other', waitMs: number) => observer.queued({ request, waitMs }) } : {};
+  const observation = observer ? { onExchange: upstreamReporter(observer), onPacingWait: (request: 'charge' | 'other', waitMs: number) => observer.queued({ request, waitMs }) } : {};
   return createClient({
     baseUrl: apiBaseUrl,
     clientId,

@@ -1,8 +1,9 @@
 /**
- * Wrappers that measure what the relay depends on without changing it: the Store (each
- * operation's time and failures) and the `fetch` of the relay's own API client (each
- * exchange's endpoint, status and time). Made only when an observer is given.
+ * What measures the relay's dependencies without changing them: a wrapper of the Store (each
+ * operation's time and failures) and the hook its own API client reports each exchange to
+ * (endpoint, status and time). Made only when an observer is given.
  */
+import type { ExchangeEvent } from '../../client/exchange.js';
 import type { Store } from '../../store/store.js';
 import { endpointOf, type RelayObserver } from './observer.js';
 
@@ -30,21 +31,7 @@ export function observedStore(store: Store, observer: Required<RelayObserver>): 
   return observed;
 }
 
-/** `fetchImpl` with every exchange reported to `observer.upstream`. */
-export function observedFetch(fetchImpl: typeof fetch, observer: Required<RelayObserver>): typeof fetch {
-  return async (input, init) => {
-    const url = input instanceof Request ? input.url : String(input);
-    const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
-    const endpoint = endpointOf(new URL(url).pathname);
-    const started = performance.now();
-    try {
-      // Called unbound, as the client does: a browser's fetch refuses another `this`.
-      const response = await fetchImpl(input, init);
-      observer.upstream({ method, endpoint, status: response.status, durationMs: Math.round(performance.now() - started) });
-      return response;
-    } catch (error) {
-      observer.upstream({ method, endpoint, status: 0, durationMs: Math.round(performance.now() - started) });
-      throw error;
-    }
-  };
+/** The relay's client's `onExchange`: every exchange with the API reported to `observer.upstream`, by endpoint. */
+export function upstreamReporter(observer: Required<RelayObserver>): (event: ExchangeEvent) => void {
+  return ({ method, url, status, durationMs }) => observer.upstream({ method, endpoint: endpointOf(new URL(url).pathname), status, durationMs });
 }

@@ -1,0 +1,83 @@
+/**
+ * The client's exchanges over Node's own `http` and `https` modules, used where the runtime has
+ * them and the caller gave no `fetch`. Node's `fetch` turns every request and answer into web
+ * streams and `Request`/`Response` objects: on a relay, about a third of a charge's own work. A
+ * request here is one `http.request` with its body as one string, and the answer is read as
+ * bytes into one string, over a pool of kept-alive connections per client.
+ *
+ * An idle pooled connection is closed after IDLE_SOCKET_MS, or sooner when the server's
+ * `Keep-Alive: timeout=` says so (Node's agent reads it), so a request is not sent on a
+ * connection the server is closing. Elsewhere (a browser, a worker runtime) the module answers
+ * undefined and the client keeps `fetch`.
+ */
+import type * as NodeHttp from 'node:http';
+import type * as NodeHttps from 'node:https';
+import type { ExchangeAnswer } from './exchange.js';
+
+/** What an exchange sends: the client's own requests only have string bodies and plain headers. */
+export interface OutgoingRequest {
+  method: string;
+  headers?: Record<string, string>;
+  body?: string | URLSearchParams | undefined;
+}
+
+/** Sends one request and reads its whole answer; rejects when the connection fails or `signal` aborts. */
+export type NodeSend = (url: string, request: OutgoingRequest, signal: AbortSignal) => Promise<ExchangeAnswer>;
+
+/** How long an idle pooled connection is kept: below the 5 s a Node server keeps one by default. */
+export const IDLE_SOCKET_MS = 4_000;
+
+type Builtins = { process?: { getBuiltinModule?: (id: string) => unknown } };
+
+function builtin<T>(id: string): T | undefined {
+  return (globalThis as Builtins).process?.getBuiltinModule?.(id) as T | undefined;
+}
+
+/** Node's answer headers as one value per name (repeated ones joined as `fetch` joins them). */
+function flatHeaders(headers: NodeHttp.IncomingHttpHeaders): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return flat;
+}
+
+/** A sender with its own pools of kept-alive connections; undefined where the runtime has no `node:http`. */
+export function createNodeSend(): NodeSend | undefined {
+  const http = builtin<typeof NodeHttp>('node:http');
+  const https = builtin<typeof NodeHttps>('node:https');
+  if (!http || !https) return undefined;
+  const agents = {
+    'http:': new http.Agent({ keepAlive: true, timeout: IDLE_SOCKET_MS }),
+    'https:': new https.Agent({ keepAlive: true, timeout: IDLE_SOCKET_MS }),
+  };
+  return (url, { method, headers = {}, body }, signal) =>
+    new Promise<ExchangeAnswer>((resolve, reject) => {
+      const target = new URL(url);
+      const agent = agents[target.protocol as keyof typeof agents];
+      if (!agent) {
+        reject(new TypeError(`unsupported protocol ${target.protocol}`));
+        return;
+      }
+      const payload = body === undefined ? undefined : Buffer.from(String(body));
+      const outgoing = (target.protocol === 'https:' ? https : http).request(target, {
+        method,
+        agent,
+        headers: payload === undefined ? headers : { ...headers, 'Content-Length': String(payload.length) },
+        signal,
+      });
+      outgoing.once('error', reject);
+      outgoing.once('response', (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.once('error', reject);
+        // An answer cut before its end is a failed connection, as `fetch` reports it.
+        answer.once('aborted', () => reject(new Error('the answer was cut short')));
+        answer.once('end', () => {
+          if (!answer.complete) return reject(new Error('the answer was cut short'));
+          resolve({ status: answer.statusCode ?? 0, headers: flatHeaders(answer.headers), text: Buffer.concat(chunks).toString('utf8') });
+        });
+      });
+      outgoing.end(payload);
+    });
+}
