@@ -20,8 +20,10 @@ import { chromiumLaunchOptions } from './chromium.js';
 
 /** Where the shop's server mounts the relay. */
 const RELAY_PATH = '/checkout';
-/** The sandbox fixture's default offer: it takes all five methods. */
+/** The sandbox fixture's default offer, one-time: it takes every method but Pix Automático. */
 const OFFER = '77BcHrY';
+/** A subscription offer of the fixture, for Pix Automático (offered for recurring charges only). */
+const SUBSCRIPTION_OFFER = 'CLUBmes';
 const SHOP_PAGE = '/shop.html';
 /** The longest one step of a path may take on a loaded machine. */
 const STEP_TIMEOUT_MS = 20_000;
@@ -29,10 +31,10 @@ const STEP_TIMEOUT_MS = 20_000;
 const CARDS = { credit_card: '4111111111111111', threeDs: '5555555555554444' } as const;
 const CHECKOUT = 'pay-checkout';
 
-function shopPage(locale: PathLocale): string {
+function shopPage(locale: PathLocale, offer: string): string {
   return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><title>Shop</title>
 <script type="module" src="/pay-checkout.js"></script></head>
-<body><pay-checkout relay="${RELAY_PATH}" offer="${OFFER}" locale="${locale}"></pay-checkout></body></html>`;
+<body><pay-checkout relay="${RELAY_PATH}" offer="${offer}" locale="${locale}"></pay-checkout></body></html>`;
 }
 
 /** Every file of the build, relative to its directory. */
@@ -56,7 +58,8 @@ async function serveShop(buildDir: string): Promise<ShopServer> {
     const file = normalize(url.pathname).slice(1);
     if (url.pathname === SHOP_PAGE) {
       const locale = (url.searchParams.get('locale') ?? 'pt-BR') as PathLocale;
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(shopPage(locale));
+      const offer = url.searchParams.get('offer') === SUBSCRIPTION_OFFER ? SUBSCRIPTION_OFFER : OFFER;
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(shopPage(locale, offer));
     } else if (files.has(file)) {
       response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' }).end(readFileSync(join(buildDir, file)));
     } else {
@@ -151,7 +154,8 @@ async function walk(browser: Browser, shop: ShopServer, path: BuyerPath): Promis
       if (url.origin === shop.origin && shop.files.has(file)) fetched.push(response.body().then((body) => ({ file, body })));
     });
     try {
-      await page.goto(`${shop.origin}${SHOP_PAGE}?locale=${path.locale}`);
+      const offer = path.method === 'pix_auto' ? SUBSCRIPTION_OFFER : OFFER;
+      await page.goto(`${shop.origin}${SHOP_PAGE}?locale=${path.locale}&offer=${offer}`);
       const formUrls = (await (await page.waitForFunction('window.__buyerPath.formFiles')).jsonValue()) as string[];
       const formFiles = formUrls.map((name) => new URL(name)).filter((url) => url.origin === shop.origin && shop.files.has(url.pathname.slice(1))).map((url) => url.pathname.slice(1));
       await pay(page, shop.origin, path.method);

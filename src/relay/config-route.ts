@@ -26,6 +26,14 @@ export interface WidgetInstallmentOption {
   interestFree: boolean;
 }
 
+/**
+ * What a `subscription` offer charges again, in the API's own field names (public-api.md, Offer):
+ * every `recurrence_period` days, `quantity_recurrences` times (-1: until cancelled), the first
+ * charge after `trial_days`; null where the API gave no value. The buyer sees these before
+ * authorizing a Pix Automático.
+ */
+export type WidgetRecurrence = Record<'recurrence_period' | 'quantity_recurrences' | 'trial_days', number | null>;
+
 /** The body of `GET config`. */
 export interface WidgetConfig {
   offer: { id: string; name: string; price: string };
@@ -38,6 +46,18 @@ export interface WidgetConfig {
   tokenization: { url: string; publicClientId: string };
   threeDSecure: WidgetSettings | null;
   antifraud: WidgetSettings | null;
+  /** The offer's recurrence; null for a one-time (`unique`) offer. */
+  recurrence: WidgetRecurrence | null;
+}
+
+/** The recurrence of a `subscription` offer as the API gave it (a field it left out is null), or null. */
+function recurrenceOf(offer: Offer): WidgetRecurrence | null {
+  if (offer.type !== 'subscription') return null;
+  return {
+    recurrence_period: offer.recurrence_period ?? null,
+    quantity_recurrences: offer.quantity_recurrences ?? null,
+    trial_days: offer.trial_days ?? null,
+  };
 }
 
 /** How long a browser may keep a config answer (the relay's own cache does the heavy lifting). */
@@ -137,6 +157,7 @@ export async function handleConfig(request: Request, context: RelayContext): Pro
     tokenization: { url: `${options.apiBaseUrl}/public_api/card-tokens/`, publicClientId: options.publicClientId },
     threeDSecure: options.threeDSecure,
     antifraud: options.antifraud,
+    recurrence: recurrenceOf(offer),
   };
   return jsonResponse(200, config, { 'Cache-Control': `public, max-age=${BROWSER_CACHE_SECONDS}` });
 }

@@ -21,7 +21,7 @@ export type { RelayCloseOptions } from './operations/operated-relay.js';
 export { REQUEST_ID_HEADER } from './operations/request-id.js';
 export type { ChargeAnswer } from './charges-route.js';
 export type { PublicOrder, RelayWebhookEvent, StatusChange } from './order-book.js';
-export type { WidgetConfig, WidgetInstallmentOption } from './config-route.js';
+export type { WidgetConfig, WidgetInstallmentOption, WidgetRecurrence } from './config-route.js';
 export { RELAY_ERROR_TYPES, type RelayErrorBody, type RelayErrorType } from './errors.js';
 export { UnconfirmedWebhookError, type UnconfirmedWebhook } from './webhook-confirmation.js';
 export { findCardData, looksLikeCardNumber } from './card-data.js';

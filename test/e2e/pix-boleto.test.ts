@@ -76,7 +76,8 @@ describe('Pix, Pix Automático and boleto in the demo', { timeout: 180_000 }, ()
   });
 
   it('pix_auto: explains the authorization and says confirmed only once paid', async () => {
-    const { context, page } = await openCheckout(demo);
+    // A subscription offer: the one-time default offer does not offer Pix Automático.
+    const { context, page } = await openCheckout(demo, { query: 'offer=CLUBmes' });
     try {
       await prepare(page, 'pix_auto');
       await payButton(page).click();

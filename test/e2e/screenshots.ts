@@ -50,7 +50,7 @@ try {
     await checkout(page).locator('[part="qr"] svg').waitFor();
     await shoot(checkout(page), 'demo-pix.png');
   });
-  await scene(demo, { width: 420, height: 900 }, async (page) => {
+  await scene(demo, { width: 420, height: 900, query: 'offer=CLUBmes' }, async (page) => {
     await prepare(page, 'pix_auto');
     await payButton(page).click();
     await expectResult(page, 'pay-pix-result', 'Autorize o Pix Automático');

@@ -44,6 +44,11 @@ describe('GET config', () => {
     assert.deepEqual((await config(relay, 'BOLEplan')).paymentMethods, ['pix', 'boleto']);
   });
 
+  it('gives a subscription offer\'s recurrence in the API\'s field names, and none for a one-time offer', async () => {
+    assert.equal((await config(relay, '77BcHrY')).recurrence, null);
+    assert.deepEqual((await config(relay, 'CLUBmes')).recurrence, { recurrence_period: 30, quantity_recurrences: -1, trial_days: 7 });
+  });
+
   it('hands the browser the tokenization endpoint, the public id and the provider settings verbatim', async () => {
     const body = await config(relay, '77BcHrY');
     assert.deepEqual(body.tokenization, { url: `${relay.running.baseUrl}/public_api/card-tokens/`, publicClientId: PUBLIC_CLIENT_ID });

@@ -24,6 +24,8 @@ export function parseMethodList(attribute: string | undefined): ChargeMethod[] |
 /**
  * The methods to show: those the offer takes (the config), narrowed and ordered by the page's
  * list, and only those the checkout can complete (`canPay`: a card needs a profiler, 3DS a provider).
+ * Pix Automático authorizes recurring charges (public-api.md, "Payment method behaviour"): a
+ * one-time offer (`recurrence` null) offers it only when the page's list names it.
  */
 export function offeredMethods(
   config: CheckoutConfig,
@@ -31,7 +33,7 @@ export function offeredMethods(
   canPay: (method: ChargeMethod) => boolean,
 ): ChargeMethod[] {
   const enabled = config.paymentMethods;
-  const ordered = wanted ? wanted.filter((method) => enabled.includes(method)) : enabled;
+  const ordered = wanted ? wanted.filter((method) => enabled.includes(method)) : enabled.filter((method) => method !== 'pix_auto' || config.recurrence !== null);
   return ordered.filter(canPay);
 }
 

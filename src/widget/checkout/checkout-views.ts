@@ -90,7 +90,7 @@ export function progressText(step: AttemptStep | undefined, locale: SupportedLoc
 const RESULT_PARTS =
   'title, amount, reference, change-method-button, copy-field, copy-label, copy-input, copy-button, ' +
   'journey, qr, qr-code, countdown, steps, waiting, new-charge-button, due-date, pdf-link, clearing, ' +
-  'message, spinner, another-card-button, try-again-button';
+  'message, spinner, another-card-button, try-again-button, terms, success-mark';
 
 /** What a result view is given besides the order. */
 export interface ResultViewOptions {
@@ -99,6 +99,11 @@ export interface ResultViewOptions {
   /** Milliseconds the API's clock is ahead of the buyer's (the Pix countdown runs on the API's clock). */
   clockOffsetMs: number;
   onAction: (event: PayResultActionEvent) => void;
+  /** The merchant's text of what comes after a paid order; empty for the views' default. */
+  paidMessage: string;
+  /** The offer's recurrence and price: the terms a Pix Automático buyer authorizes. */
+  recurrence: CheckoutConfig['recurrence'];
+  price: string;
 }
 
 /**
@@ -119,7 +124,7 @@ export function resultTagOfMethod(method: ChargeMethod): OnDemandTag {
 
 /** The created order's next step, in the element `resultTagOf` names. */
 export function resultView(order: CheckoutOrder, options: ResultViewOptions): TemplateResult {
-  const { locale, currency, clockOffsetMs, onAction } = options;
+  const { locale, currency, clockOffsetMs, onAction, paidMessage } = options;
   const tag = resultTagOf(order);
   if (tag === 'pay-pix-result') {
     return html`<pay-pix-result
@@ -129,6 +134,9 @@ export function resultView(order: CheckoutOrder, options: ResultViewOptions): Te
       locale=${locale}
       currency=${currency}
       clock-offset=${clockOffsetMs}
+      paid-message=${paidMessage}
+      .recurrence=${options.recurrence}
+      .recurringAmount=${options.price}
       @pay-result-action=${onAction}
     ></pay-pix-result>`;
   }
@@ -139,6 +147,7 @@ export function resultView(order: CheckoutOrder, options: ResultViewOptions): Te
       .order=${order}
       locale=${locale}
       currency=${currency}
+      paid-message=${paidMessage}
       @pay-result-action=${onAction}
     ></pay-boleto-result>`;
   }
@@ -148,6 +157,7 @@ export function resultView(order: CheckoutOrder, options: ResultViewOptions): Te
     .order=${order}
     locale=${locale}
     currency=${currency}
+    paid-message=${paidMessage}
     @pay-result-action=${onAction}
   ></pay-card-result>`;
 }

@@ -77,6 +77,7 @@ import { RelayConnection, type CheckoutConfig, type CheckoutOrder } from './rela
  * @cssprop --pay-color-input-background - Background of the inputs.
  * @cssprop --pay-color-border - Borders of inputs and options.
  * @cssprop --pay-color-error - Error text and borders.
+ * @cssprop --pay-color-success - The check mark of a paid order.
  * @cssprop --pay-color-focus - Focus ring.
  * @cssprop --pay-radius - Corner radius.
  * @cssprop --pay-font-family - Font.
@@ -97,6 +98,7 @@ export class PayCheckout extends LitElement {
     locale: {},
     methods: {},
     askBirthDate: { type: Boolean, attribute: 'ask-birth-date' },
+    paidMessage: { attribute: 'paid-message' },
     customer: { attribute: false },
     metadata: { attribute: false },
     cardTokenizer: { attribute: false },
@@ -169,6 +171,12 @@ export class PayCheckout extends LitElement {
 
   /** Ask the buyer's birth date (sent as `customer.birthDate`). */
   askBirthDate = false;
+
+  /**
+   * What the buyer reads once the order is paid about what comes next (access, delivery), as
+   * plain text in the buyer's language; by default "you will receive access by e-mail".
+   */
+  paidMessage = '';
 
   /** Prefill of the buyer's fields. */
   declare customer: CustomerPrefill | undefined;
@@ -496,6 +504,9 @@ export class PayCheckout extends LitElement {
       currency: config.product.currency,
       clockOffsetMs: this.orderStatus.clockOffsetMs,
       onAction: (event) => void this.handleResultAction(event),
+      paidMessage: this.paidMessage,
+      recurrence: config.recurrence,
+      price: config.offer.price,
     });
   }
 

@@ -8,7 +8,7 @@ import { isCurrency, type Currency } from '../../contract/currency-codes.js';
 import { DECIMAL_PATTERN } from '../../contract/format-checks.js';
 import { isFiniteNumber, isNonEmptyString, isPlainObject } from '../../contract/json-values.js';
 import { isChargeMethod, type ChargeMethod } from '../../contract/payment-method-lists.js';
-import type { WidgetInstallmentOption } from '../../relay/config-route.js';
+import type { WidgetInstallmentOption, WidgetRecurrence } from '../../relay/config-route.js';
 import type { PublicOrder } from '../../relay/order-book.js';
 
 /** One row of the offer's instalment table, every amount a decimal string: the relay's own type. */
@@ -26,6 +26,12 @@ export interface CheckoutConfig {
   threeDSecure: Record<string, unknown> | null;
   /** The anti-fraud provider's settings, `null` when the relay names none. */
   antifraud: Record<string, unknown> | null;
+  /**
+   * The offer's recurrence (`recurrence_period`, `quantity_recurrences`, `trial_days`), `null` for
+   * a one-time offer; absent from a relay older than the field. Read here as any object: its
+   * numbers are checked where they are shown, in the Pix view's chunk, not in every buyer's.
+   */
+  recurrence?: WidgetRecurrence | null;
 }
 
 /** An order as the relay shows it to the buyer's browser (no fees, no customer data). */
@@ -90,29 +96,33 @@ const shape =
   };
 
 /** `GET config`'s answer; the methods this widget does not know are left out. */
-export const readCheckoutConfig = shape<CheckoutConfig>({
-  offer: shape({ id: text, name: text, price: decimal }),
-  product: shape({
-    name: text,
-    image: text,
-    currency: kept(isCurrency),
-    type: kept((value): value is 'unique' | 'subscription' => value === 'unique' || value === 'subscription'),
-  }),
-  paymentMethods: (field) => listOf(text)(field)?.filter(isChargeMethod),
-  installments: listOf(
-    shape<CheckoutInstallmentOption>({
-      installments: kept((value): value is number => Number.isSafeInteger(value)),
-      installmentAmount: decimal,
-      total: decimal,
-      interest: decimal,
-      interestPercentage: text,
-      interestFree: kept((value): value is boolean => typeof value === 'boolean'),
+export const readCheckoutConfig = shape<CheckoutConfig>(
+  {
+    offer: shape({ id: text, name: text, price: decimal }),
+    product: shape({
+      name: text,
+      image: text,
+      currency: kept(isCurrency),
+      type: kept((value): value is 'unique' | 'subscription' => value === 'unique' || value === 'subscription'),
     }),
-  ),
-  tokenization: shape({ url: text, publicClientId: text }),
-  threeDSecure: settings,
-  antifraud: settings,
-});
+    paymentMethods: (field) => listOf(text)(field)?.filter(isChargeMethod),
+    installments: listOf(
+      shape<CheckoutInstallmentOption>({
+        installments: kept((value): value is number => Number.isSafeInteger(value)),
+        installmentAmount: decimal,
+        total: decimal,
+        interest: decimal,
+        interestPercentage: text,
+        interestFree: kept((value): value is boolean => typeof value === 'boolean'),
+      }),
+    ),
+    tokenization: shape({ url: text, publicClientId: text }),
+    threeDSecure: settings,
+    antifraud: settings,
+    recurrence: settings as FieldReader<WidgetRecurrence | null>,
+  },
+  ['recurrence'],
+);
 
 /** An order the relay answered (`POST charges`, `GET orders/{id}`), or one kept from such an answer. */
 export const readCheckoutOrder = shape<CreatedOrder>(

@@ -1,13 +1,85 @@
 /**
  * The copy-and-paste field of a Pix code or a boleto line: the text in a read-only field and
- * a button that copies it. The Clipboard API needs a secure context and may be refused; then
- * the field's text is selected, so the buyer's own "Copy" (long press, Ctrl+C) takes it.
- * Either way the outcome is said in the host's live region and shown on the button.
+ * a button that copies it. The field is as tall as its whole text (`.copy-box` below), so no
+ * line shows cut in half and nothing scrolls inside it. The Clipboard API needs a secure context
+ * and may be refused; then the field's text is selected, so the buyer's own "Copy" (long press,
+ * Ctrl+C) takes it. Either way the outcome is said in the host's live region and shown on the button.
  */
-import { html, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import { css, html, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { MessageKey } from '../i18n/catalogue.js';
 import type { SupportedLocale } from '../i18n/locales.js';
 import { translate } from '../i18n/translate.js';
+
+/** The copy field's look, for the views that show one: here, in their chunk, so a card buyer never fetches it. */
+export const copyFieldStyles = css`
+  .copy-field {
+    display: grid;
+    gap: 0.5rem;
+    min-width: 0;
+  }
+
+  .copy-field label {
+    font-weight: 600;
+  }
+
+  /*
+   * The field grows to its whole text: a hidden copy of the text (::after, laid out by the same
+   * rules) sits in the same grid cell and sets the height, so every line shows whole. A Pix code
+   * breaks anywhere; a boleto line (.groups) only at the spaces between its groups, unless one
+   * group alone is wider than the field.
+   */
+  .copy-box {
+    display: grid;
+    min-width: 0;
+  }
+
+  .copy-box::after {
+    content: attr(data-text) ' ';
+    visibility: hidden;
+    white-space: pre-wrap;
+  }
+
+  .copy-input,
+  .copy-box::after {
+    grid-area: 1 / 1;
+    box-sizing: border-box;
+    width: 100%;
+    min-width: 0;
+    margin: 0;
+    padding: 0.5rem 0.75rem;
+    font-family: ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace;
+    font-size: 0.9375rem;
+    line-height: 1.5;
+    border: 1px solid var(--pay-color-border, #6b6b70);
+    overflow-wrap: anywhere;
+    word-break: break-all;
+  }
+
+  .groups > .copy-input,
+  .groups::after {
+    word-break: normal;
+  }
+
+  .copy-input {
+    overflow: hidden;
+    color: inherit;
+    background: var(--pay-color-input-background, var(--pay-color-background, #ffffff));
+    border-radius: var(--pay-radius, 8px);
+    resize: none;
+  }
+
+  textarea:focus-visible {
+    outline: 3px solid var(--pay-color-focus, var(--pay-color-primary, #0b57d0));
+    outline-offset: 2px;
+  }
+
+  @media (min-width: 30rem) {
+    .copy-button {
+      justify-self: start;
+      width: auto;
+    }
+  }
+`;
 
 /** `copied`: the text is on the clipboard. `selected`: the text is selected for the buyer to copy. */
 export type CopyOutcome = 'copied' | 'selected';
@@ -45,7 +117,8 @@ export interface CopyField {
   shown: string;
   /** The text the button copies (the boleto line's digits only). */
   text: string;
-  rows: number;
+  /** Lines break only at the spaces between groups (a boleto line), not anywhere (a Pix code). */
+  groups?: boolean;
   /** The catalogue's label of the button; right after a copy it reads `copy.copied`. */
   copyLabel: 'copy.copyCode' | 'copy.copyLine';
 }
@@ -89,16 +162,18 @@ export class CopyController implements ReactiveController {
     return html`
       <div part="copy-field" class="copy-field">
         <label part="copy-label" for=${field.id}>${translate(locale, field.label)}</label>
-        <textarea
-          part="copy-input"
-          id=${field.id}
-          class="copy-input"
-          readonly
-          rows=${field.rows}
-          spellcheck="false"
-          autocomplete="off"
-          .value=${field.shown}
-        ></textarea>
+        <div class=${field.groups ? 'copy-box groups' : 'copy-box'} data-text=${field.shown}>
+          <textarea
+            part="copy-input"
+            id=${field.id}
+            class="copy-input"
+            readonly
+            rows="1"
+            spellcheck="false"
+            autocomplete="off"
+            .value=${field.shown}
+          ></textarea>
+        </div>
         <button
           part="copy-button"
           class="primary copy-button"

@@ -22,6 +22,7 @@ export class PayResultElement extends LitElement {
     order: { attribute: false },
     locale: {},
     currency: {},
+    paidMessage: { attribute: 'paid-message' },
   };
 
   /** Fetches the catalogue of `locale`: a view renders nothing until `ready`. */
@@ -37,6 +38,12 @@ export class PayResultElement extends LitElement {
 
   /** The currency of `order.amount` (the product's). */
   currency: Currency = 'BRL';
+
+  /**
+   * What the buyer reads under a paid order about what comes next (access, delivery), as plain
+   * text; empty for the default, "you will receive access by e-mail" in the buyer's language.
+   */
+  paidMessage = '';
 
   protected get resolvedLocale(): SupportedLocale {
     return this.localeController.locale;
@@ -95,8 +102,8 @@ export class PayResultElement extends LitElement {
     if (changed.has('order') && this.isPaid && (changed.get('order') as this['order'])?.status !== 'paid') this.keepFocusAfterChange();
   }
 
-  protected renderHeading(text: string): TemplateResult {
-    return html`<h3 part="title" id="title" class="title" tabindex="-1">${text}</h3>`;
+  protected renderHeading(text: string, className = 'title'): TemplateResult {
+    return html`<h3 part="title" id="title" class=${className} tabindex="-1">${text}</h3>`;
   }
 
   protected renderAmount(locale: SupportedLocale, key: 'result.amountDue' | 'result.amountPaid'): TemplateResult {
@@ -109,12 +116,19 @@ export class PayResultElement extends LitElement {
     </button>`;
   }
 
-  /** A paid order: the title, what happens now, the amount paid. */
-  protected renderPaid(locale: SupportedLocale, title: MessageKey, text: MessageKey): TemplateResult {
+  /**
+   * A paid order: a check mark (decoration: the title says it) beside the title, what `note`
+   * adds, the amount paid and what happens next.
+   */
+  protected renderPaid(locale: SupportedLocale, title: MessageKey, note?: MessageKey): TemplateResult {
     return html`
-      ${this.renderHeading(translate(locale, title))}
-      <p>${translate(locale, text)}</p>
+      <div class="paid-title">
+        <svg part="success-mark" class="success-mark" viewBox="0 0 24 24" aria-hidden="true"><circle cx="12" cy="12" r="12" /><path d="m6.5 12.5 3.5 3.5 7.5-7.5" /></svg>
+        ${this.renderHeading(translate(locale, title))}
+      </div>
+      ${note ? html`<p>${translate(locale, note)}</p>` : nothing}
       ${this.renderAmount(locale, 'result.amountPaid')}
+      <p part="message">${this.paidMessage || translate(locale, 'result.paid.next')}</p>
     `;
   }
 
@@ -131,11 +145,7 @@ export class PayResultElement extends LitElement {
         ${content(locale)}
         <p part="reference" class="reference muted">${translate(locale, 'order.reference', { reference: order.refId })}</p>
       </section>
-      ${this.renderLiveRegion()}
+      <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">${this.announcement}</div>
     `;
-  }
-
-  protected renderLiveRegion(): TemplateResult {
-    return html`<div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">${this.announcement}</div>`;
   }
 }

@@ -1,6 +1,6 @@
 import { css } from 'lit';
 
-/** The look the three result views share: title, text, buttons, the copy field, the live region. */
+/** The look the three result views share: title, text, buttons, the paid mark, the live region. */
 export const resultStyles = css`
   :host {
     display: block;
@@ -42,6 +42,27 @@ export const resultStyles = css`
     font-size: 1.125rem;
   }
 
+  .paid-title {
+    display: flex;
+    align-items: center;
+    gap: 0.75rem;
+  }
+
+  .success-mark {
+    flex: none;
+    width: 2.5rem;
+    height: 2.5rem;
+    fill: var(--pay-color-success, #1e7b3c);
+  }
+
+  .success-mark path {
+    fill: none;
+    stroke: #ffffff;
+    stroke-width: 2.5;
+    stroke-linecap: round;
+    stroke-linejoin: round;
+  }
+
   .visually-hidden {
     position: absolute;
     width: 1px;
@@ -72,8 +93,7 @@ export const resultStyles = css`
   /* The title is listed here, after .title:focus, so that its ring wins over that rule. */
   .title:focus-visible,
   button:focus-visible,
-  a:focus-visible,
-  textarea:focus-visible {
+  a:focus-visible {
     outline: 3px solid var(--pay-color-focus, var(--pay-color-primary, #0b57d0));
     outline-offset: 2px;
   }
@@ -88,39 +108,12 @@ export const resultStyles = css`
     background: var(--pay-color-background, #ffffff);
   }
 
-  .copy-field {
-    display: grid;
-    gap: 0.5rem;
-    min-width: 0;
-  }
-
-  .copy-field label {
-    font-weight: 600;
-  }
-
-  .copy-input {
-    box-sizing: border-box;
-    width: 100%;
-    min-width: 0;
-    padding: 0.5rem 0.75rem;
-    font-family: ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace;
-    font-size: 0.9375rem;
-    color: inherit;
-    background: var(--pay-color-input-background, var(--pay-color-background, #ffffff));
-    border: 1px solid var(--pay-color-border, #6b6b70);
-    border-radius: var(--pay-radius, 8px);
-    resize: none;
-    overflow-wrap: anywhere;
-    word-break: break-all;
-  }
-
   .reference {
     overflow-wrap: anywhere;
   }
 
   @media (min-width: 30rem) {
-    .actions button,
-    .copy-button {
+    .actions button {
       justify-self: start;
       width: auto;
     }

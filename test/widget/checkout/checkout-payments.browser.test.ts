@@ -1,4 +1,4 @@
-import { expect, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, html, oneEvent, waitUntil } from '@open-wc/testing';
 import type { PayCheckout } from '../../../src/widget/checkout/checkout.component.js';
 import type { PayOrderCreatedEvent } from '../../../src/widget/events/order-created-event.js';
 import {
@@ -92,7 +92,8 @@ describe('<pay-checkout> payments against the relay and the sandbox', () => {
   });
 
   it('creates a Pix Automático charge with the CPF it requires', async () => {
-    const el = await readyCheckout();
+    // A subscription offer: a one-time offer does not offer Pix Automático unless the page asks.
+    const el = await readyCheckout(html`<pay-checkout relay="/relay" offer="CLUBmes"></pay-checkout>`);
     await chooseMethod(el, 'pix_auto');
     await fillCustomer(el, { name: 'Maria Silva', email: 'maria@example.com', phone: '11987654321', document: VALID_CPF });
     const order = await payAndWait(el);

@@ -48,19 +48,19 @@ describe('<pay-checkout>', () => {
     await expect(el).to.be.accessible();
   });
 
-  it('defaults to pt-BR and every method of the offer, Pix chosen, and says it is ready', async () => {
+  it('defaults to pt-BR and every method of the one-time offer but Pix Automático, Pix chosen, and says it is ready', async () => {
     const ready = new Promise<CustomEvent>((resolve) => document.addEventListener('pay-ready', (event) => resolve(event as CustomEvent), { once: true }));
     const el = await readyCheckout();
     const { detail } = await ready;
     expect(detail).to.deep.equal({
       offer: { id: '77BcHrY', name: 'Curso de Fotografia à vista', price: '97.00' },
       currency: 'BRL',
-      methods: ['pix', 'pix_auto', 'boleto', 'credit_card', 'threeDs'],
+      methods: ['pix', 'boleto', 'credit_card', 'threeDs'],
     });
     expect(el.locale).to.equal('pt-BR');
     expect(textOf(el.shadowRoot!.querySelector('[part="product-name"]'))).to.equal('Curso de Fotografia');
     expect(textOf(el.shadowRoot!.querySelector('[part="price"]')!.shadowRoot!.querySelector('[part="amount"]'))).to.equal('R$ 97,00');
-    expect(radiosOf(el).map((radio) => radio.value)).to.deep.equal(['pix', 'pix_auto', 'boleto', 'credit_card', 'threeDs']);
+    expect(radiosOf(el).map((radio) => radio.value)).to.deep.equal(['pix', 'boleto', 'credit_card', 'threeDs']);
     expect(radiosOf(el).find((radio) => radio.checked)?.value).to.equal('pix');
     expect(textOf(submitOf(el))).to.equal('Pagar R$ 97,00');
     expect(cardFieldsOf(el)).to.equal(null);
@@ -105,13 +105,20 @@ describe('<pay-checkout>', () => {
     expect(textOf(customerFieldsOf(el).shadowRoot!.querySelector('label[for="field-document"]'))).to.equal('CPF ou CNPJ');
   });
 
+  it('offers Pix Automático for a subscription offer, and for a one-time offer only when the methods attribute names it', async () => {
+    const subscription = await readyCheckout(html`<pay-checkout relay="/relay" offer="CLUBmes"></pay-checkout>`);
+    expect(radiosOf(subscription).map((radio) => radio.value)).to.deep.equal(['pix', 'pix_auto', 'boleto', 'credit_card', 'threeDs']);
+    const asked = await readyCheckout(html`<pay-checkout relay="/relay" offer="77BcHrY" methods="pix_auto,pix"></pay-checkout>`);
+    expect(radiosOf(asked).map((radio) => radio.value)).to.deep.equal(['pix_auto', 'pix']);
+  });
+
   describe('when the buyer chooses a method', () => {
     it('moves with the arrow keys and fires method-change', async () => {
       const el = await readyCheckout();
       radiosOf(el)[0]!.focus();
       const changed = oneEvent(el, 'pay-method-change');
       await sendKeys({ press: 'ArrowDown' });
-      expect((await changed).detail).to.deep.equal({ method: 'pix_auto', previous: 'pix' });
+      expect((await changed).detail).to.deep.equal({ method: 'boleto', previous: 'pix' });
       await el.updateComplete;
       expect(textOf(customerFieldsOf(el).shadowRoot!.querySelector('label[for="field-document"]'))).to.equal('CPF ou CNPJ');
     });

@@ -6,7 +6,7 @@ import type { PayResultActionEvent } from '../../../src/widget/events/result-act
 import type { PayBoletoResult } from '../../../src/widget/results/boleto-result/boleto-result.component.js';
 import type { PayCardResult } from '../../../src/widget/results/card-result/card-result.component.js';
 import { VALID_CPF, chooseMethod, fillCustomer, liveRegionText, pay, readyCheckout, resetSandbox, sandboxControl } from '../checkout/checkout-harness.js';
-import { checkoutResult, createCharge, resultFixture, viewAnnouncement, viewText } from './results-harness.js';
+import { checkoutResult, createCharge, resultFixture, viewAnnouncement, viewText, wrappedLines } from './results-harness.js';
 
 const GROUPS = /^\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}$/;
 
@@ -92,6 +92,24 @@ describe('<pay-boleto-result>', () => {
     await resultFixture<PayBoletoResult>('pay-boleto-result', order);
     expect(document.documentElement.scrollWidth).to.be.at.most(320);
   });
+
+  for (const width of [320, 375]) {
+    it(`breaks the line only between its groups, every line shown whole, at ${width}px`, async () => {
+      await setViewport({ width, height: 800 });
+      const view = await resultFixture<PayBoletoResult>('pay-boleto-result', order);
+      const field = view.shadowRoot!.querySelector<HTMLTextAreaElement>('#boleto-line')!;
+      const lines = wrappedLines(field);
+      expect(lines.length, lines.join(' / ')).to.be.greaterThan(1);
+      // Each line holds whole groups: put back together, the lines' words are the groups.
+      expect(lines.flatMap((line) => line.split(' ')), lines.join(' / ')).to.deep.equal(field.value.split(' '));
+      // As tall as its lines: nothing hidden below, no line cut in half.
+      const style = getComputedStyle(field);
+      const inner = field.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+      expect(inner).to.be.closeTo(lines.length * parseFloat(style.lineHeight), 1);
+      expect(field.scrollHeight).to.be.at.most(field.clientHeight);
+      expect(document.documentElement.scrollWidth).to.be.at.most(width);
+    });
+  }
 
   it('turns to paid inside the checkout when the boleto is paid', async () => {
     const el: PayCheckout = await readyCheckout();

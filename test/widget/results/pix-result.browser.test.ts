@@ -1,13 +1,13 @@
-import { expect, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { setViewport } from '@web/test-runner-commands';
 import 'jsqr';
 import type { CheckoutOrder } from '../../../src/widget/checkout/relay-connection.js';
 import type { PayResultActionEvent } from '../../../src/widget/events/result-action-event.js';
 import { estimateClockOffset } from '../../../src/widget/results/countdown.js';
 import type { PayPixResult } from '../../../src/widget/results/pix-result/pix-result.component.js';
-import { resetSandbox } from '../checkout/checkout-harness.js';
+import { VALID_CPF, chooseMethod, fillCustomer, pay, readyCheckout, resetSandbox, textOf } from '../checkout/checkout-harness.js';
 import { qrPixels } from './qr-pixels.js';
-import { createCharge, drawnModules, qrDrawn, resultFixture, viewAnnouncement, viewText } from './results-harness.js';
+import { checkoutResult, createCharge, drawnModules, qrDrawn, resultFixture, viewAnnouncement, viewText, wrappedLines } from './results-harness.js';
 
 /** jsQR ships as a UMD script: imported in the browser, it puts itself on `self`. */
 const { jsQR } = self as unknown as { jsQR: (data: Uint8ClampedArray, width: number, height: number) => { data: string } | null };
@@ -214,6 +214,69 @@ describe('<pay-pix-result>', () => {
       expect(viewText(view)).to.contain('Autorização confirmada!');
     });
 
+    /** The terms the view lists, `label: value`, spaces made plain (amounts carry no-break spaces). */
+    const termsOf = (view: PayPixResult) =>
+      [...view.shadowRoot!.querySelectorAll('[part="terms"] dl > div')].map((row) => `${textOf(row.querySelector('dt'))}: ${textOf(row.querySelector('dd'))}`);
+    const monthly = { recurrence_period: 30, quantity_recurrences: -1, trial_days: 7 };
+    const dayOf = (locale: string, ms: number) => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric' }).format(ms);
+
+    it('lists the terms the buyer authorizes before the QR code: amount, frequency, first charge, number of charges', async () => {
+      const order = pixOrder({ paymentMethod: 'pix_auto', journey: 'JORNADA_3', amount: '29.90' });
+      const view = await resultFixture<PayPixResult>('pay-pix-result', order, { properties: { recurrence: monthly, recurringAmount: '29.90' } });
+      await qrDrawn(view);
+      const firstCharge = Date.parse(order.createdAt) + 7 * 86_400_000;
+      expect(termsOf(view)).to.deep.equal([
+        'Valor de cada cobrança: R$ 29,90',
+        'Frequência: Mensal',
+        `Primeira cobrança: ${dayOf('pt-BR', firstCharge)}`,
+        'Número de cobranças: Até você cancelar',
+      ]);
+      expect(dayOf('pt-BR', firstCharge)).to.match(/^\d{1,2} de [a-zç]+ de \d{4}$/);
+      const terms = view.shadowRoot!.querySelector('[part="terms"]')!;
+      expect(textOf(terms.querySelector('h4'))).to.equal('O que você autoriza');
+      expect(terms.compareDocumentPosition(view.shadowRoot!.querySelector('[part="qr"]')!) & Node.DOCUMENT_POSITION_FOLLOWING).to.not.equal(0);
+      await expect(view).to.be.accessible();
+    });
+
+    it('says the terms in the buyer\'s language, with the other periods and a number of charges', async () => {
+      const order = pixOrder({ paymentMethod: 'pix_auto', journey: 'JORNADA_2' });
+      const yearly = { recurrence_period: 365, quantity_recurrences: 3, trial_days: 0 };
+      const es = await resultFixture<PayPixResult>('pay-pix-result', order, { locale: 'es', properties: { recurrence: yearly, recurringAmount: '299.00' } });
+      expect(termsOf(es)).to.deep.equal([
+        'Monto de cada cobro: 299,00 BRL',
+        'Frecuencia: Anual',
+        `Primer cobro: ${dayOf('es', Date.parse(order.createdAt))}`,
+        'Número de cobros: 3',
+      ]);
+      expect(dayOf('es', Date.parse(order.createdAt))).to.match(/^\d{1,2} de [a-z]+ de \d{4}$/);
+      const fortnightly = { recurrence_period: 15, quantity_recurrences: null, trial_days: null };
+      const en = await resultFixture<PayPixResult>('pay-pix-result', order, { locale: 'en', properties: { recurrence: fortnightly, recurringAmount: '49.90' } });
+      expect(termsOf(en)).to.deep.equal(['Amount of each charge: R$49.90', 'Frequency: Every 15 days']);
+      await expect(en).to.be.accessible();
+    });
+
+    it('lists no terms without the offer\'s recurrence', async () => {
+      const view = await resultFixture<PayPixResult>('pay-pix-result', pixOrder({ paymentMethod: 'pix_auto', journey: 'JORNADA_3' }), { properties: { recurrence: null } });
+      expect(view.shadowRoot!.querySelector('[part="terms"]')).to.equal(null);
+      expect(view.shadowRoot!.querySelector('[part="journey"]')).to.not.equal(null);
+    });
+
+    it('takes the terms from the relay\'s config of a subscription offer inside the checkout', async () => {
+      const el = await readyCheckout(html`<pay-checkout relay="/relay" offer="CLUBmes"></pay-checkout>`);
+      await chooseMethod(el, 'pix_auto');
+      await fillCustomer(el, { name: 'Maria Silva', email: 'maria@example.com', phone: '11987654321', document: VALID_CPF });
+      await pay(el);
+      const view = (await checkoutResult(el, 'pay-pix-result')) as PayPixResult;
+      await waitUntil(() => view.shadowRoot!.querySelector('[part="terms"]'), 'no terms in the checkout\'s Pix Automático view');
+      const firstCharge = Date.parse(view.order!.createdAt) + 7 * 86_400_000;
+      expect(termsOf(view)).to.deep.equal([
+        'Valor de cada cobrança: R$ 29,90',
+        'Frequência: Mensal',
+        `Primeira cobrança: ${dayOf('pt-BR', firstCharge)}`,
+        'Número de cobranças: Até você cancelar',
+      ]);
+    });
+
     const journeys: [string, string][] = [
       ['JORNADA_2', 'Nada é cobrado agora'],
       ['JORNADA_3', 'Não é possível pagar sem autorizar.'],
@@ -260,6 +323,22 @@ describe('<pay-pix-result>', () => {
       expect(view.shadowRoot!.querySelector('[part="base"]')!.getAttribute('lang')).to.equal(locale);
       await expect(view).to.be.accessible();
     }
+  });
+
+  it('shows the whole copy-and-paste code at 375px, in whole lines', async () => {
+    await setViewport({ width: 375, height: 800 });
+    const { order } = await createCharge('pix');
+    const view = await resultFixture<PayPixResult>('pay-pix-result', order);
+    const field = codeFieldOf(view);
+    const lines = wrappedLines(field);
+    expect(lines.length).to.be.greaterThan(2);
+    expect(lines.join('')).to.equal(order.pix!.qrCode);
+    const style = getComputedStyle(field);
+    const inner = field.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+    expect(inner).to.be.closeTo(lines.length * parseFloat(style.lineHeight), 1);
+    expect(field.scrollHeight).to.be.at.most(field.clientHeight);
+    expect(parseFloat(style.fontSize)).to.be.at.least(15);
+    expect(field.getBoundingClientRect().right).to.be.at.most(375);
   });
 
   it('fits a 320px screen without scrolling sideways', async () => {

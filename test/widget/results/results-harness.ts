@@ -36,13 +36,15 @@ export async function createCharge(
 export async function resultFixture<T extends HTMLElement & { updateComplete: Promise<boolean> }>(
   tag: 'pay-pix-result' | 'pay-boleto-result' | 'pay-card-result',
   order: CheckoutOrder,
-  options: { locale?: string; clockOffset?: number } = {},
+  options: { locale?: string; clockOffset?: number; attributes?: Record<string, string>; properties?: Record<string, unknown> } = {},
 ): Promise<T> {
   const el = await fixture<T>(html`<div></div>`);
   const view = document.createElement(tag) as unknown as T & { order: CheckoutOrder; locale: string; clockOffset?: number };
   view.order = order;
   view.locale = options.locale ?? 'pt-BR';
   if (options.clockOffset !== undefined) view.clockOffset = options.clockOffset;
+  for (const [name, value] of Object.entries(options.attributes ?? {})) view.setAttribute(name, value);
+  Object.assign(view, options.properties);
   el.replaceWith(view);
   await view.updateComplete;
   return view;
@@ -87,4 +89,41 @@ export async function checkoutResult(el: PayCheckout, tag: string): Promise<HTML
   const view = el.shadowRoot!.querySelector<HTMLElement & { updateComplete: Promise<boolean> }>('[part="result"]')!;
   await view.updateComplete;
   return view;
+}
+
+/**
+ * The lines a copy field lays its text out in. A textarea does not expose its lines, so a block
+ * with the field's width, font, padding and wrapping rules holds the same text, and each
+ * character's line is read from its box.
+ */
+export function wrappedLines(field: HTMLTextAreaElement): string[] {
+  const style = getComputedStyle(field);
+  const probe = document.createElement('div');
+  const copied = ['boxSizing', 'width', 'paddingLeft', 'paddingRight', 'borderLeftWidth', 'borderRightWidth', 'borderLeftStyle', 'borderRightStyle'] as const;
+  for (const name of copied) probe.style[name] = style[name];
+  for (const name of ['fontFamily', 'fontSize', 'lineHeight', 'letterSpacing', 'wordBreak', 'overflowWrap', 'whiteSpace'] as const) probe.style[name] = style[name];
+  probe.style.position = 'absolute';
+  probe.style.visibility = 'hidden';
+  probe.textContent = field.value;
+  field.getRootNode().appendChild(probe);
+  try {
+    const text = probe.firstChild as Text;
+    const lines: string[] = [];
+    let top: number | undefined;
+    for (let index = 0; index < field.value.length; index += 1) {
+      const range = document.createRange();
+      range.setStart(text, index);
+      range.setEnd(text, index + 1);
+      const char = field.value[index]!;
+      const rect = range.getClientRects()[0];
+      if (char !== ' ' && rect && rect.top !== top) {
+        top = rect.top;
+        lines.push('');
+      }
+      lines[lines.length - 1] += char;
+    }
+    return lines.map((line) => line.trim());
+  } finally {
+    probe.remove();
+  }
 }

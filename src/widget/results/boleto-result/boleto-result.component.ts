@@ -1,7 +1,7 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import type { SupportedLocale } from '../../i18n/locales.js';
 import { translate } from '../../i18n/translate.js';
-import { CopyController } from '../copy-button.js';
+import { CopyController, copyFieldStyles } from '../copy-button.js';
 import { PayResultElement } from '../result-element.js';
 import { resultStyles } from '../result.styles.js';
 import { boletoResultStyles } from './boleto-result.styles.js';
@@ -18,6 +18,8 @@ import { formatDigitableLine, formatDueDate, slipHref } from './boleto-slip.js';
  *
  * @csspart base - The wrapper.
  * @csspart title - The heading (focused by `focus()`).
+ * @csspart success-mark - Paid: the check mark beside the title.
+ * @csspart message - Paid: what happens next (`paid-message`, or the default).
  * @csspart amount - The amount.
  * @csspart due-date - The due date.
  * @csspart copy-field - The line's label, field and button.
@@ -36,13 +38,14 @@ import { formatDigitableLine, formatDueDate, slipHref } from './boleto-slip.js';
  * @cssprop --pay-color-background - Background of the secondary button.
  * @cssprop --pay-color-input-background - Background of the line's field.
  * @cssprop --pay-color-border - Borders.
+ * @cssprop --pay-color-success - The check mark of a paid order.
  * @cssprop --pay-color-focus - Focus ring.
  * @cssprop --pay-radius - Corner radius.
  * @cssprop --pay-font-family - Font.
  * @cssprop --pay-spacing - Base spacing.
  */
 export class PayBoletoResult extends PayResultElement {
-  static override styles = [widgetTextStyles, resultStyles, boletoResultStyles];
+  static override styles = [widgetTextStyles, resultStyles, copyFieldStyles, boletoResultStyles];
 
   private readonly copier = new CopyController(this, (message) => this.announce(message));
 
@@ -65,7 +68,7 @@ export class PayBoletoResult extends PayResultElement {
                 label: 'boleto.line.label',
                 shown: formatDigitableLine(boleto.barcode),
                 text: boleto.barcode.replace(/\D/g, ''),
-                rows: 2,
+                groups: true,
                 copyLabel: 'copy.copyLine',
               },
               locale,
@@ -84,6 +87,6 @@ export class PayBoletoResult extends PayResultElement {
   }
 
   override render() {
-    return this.renderView((locale) => (this.isPaid ? this.renderPaid(locale, 'payment.confirmed', 'boleto.paid.text') : this.renderWaiting(locale)));
+    return this.renderView((locale) => (this.isPaid ? this.renderPaid(locale, 'payment.confirmed') : this.renderWaiting(locale)));
   }
 }

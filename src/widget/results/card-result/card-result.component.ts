@@ -1,4 +1,4 @@
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, type TemplateResult } from 'lit';
 import type { SupportedLocale } from '../../i18n/locales.js';
 import { translate } from '../../i18n/translate.js';
 import { PayResultElement } from '../result-element.js';
@@ -15,7 +15,8 @@ import { widgetTextStyles } from '../../styles/widget-text.styles.js';
  *
  * @csspart base - The wrapper.
  * @csspart title - The heading (focused by `focus()`).
- * @csspart message - What happened and what the buyer can do.
+ * @csspart success-mark - Paid: the check mark beside the title.
+ * @csspart message - What happened and what the buyer can do; once paid, what happens next (`paid-message`, or the default).
  * @csspart amount - The amount paid.
  * @csspart spinner - The indicator while the bank confirms.
  * @csspart another-card-button - Declined: back to the form with the card cleared.
@@ -29,6 +30,7 @@ import { widgetTextStyles } from '../../styles/widget-text.styles.js';
  * @cssprop --pay-color-muted - Secondary text.
  * @cssprop --pay-color-background - Background of the secondary button.
  * @cssprop --pay-color-error - The title of a payment that did not go through.
+ * @cssprop --pay-color-success - The check mark of a paid order.
  * @cssprop --pay-color-focus - Focus ring.
  * @cssprop --pay-radius - Corner radius.
  * @cssprop --pay-font-family - Font.
@@ -40,14 +42,10 @@ export class PayCardResult extends PayResultElement {
   private renderOutcome(status: string, locale: SupportedLocale): TemplateResult {
     switch (status) {
       case 'paid':
-        return html`
-          <h3 part="title" id="title" class="title" tabindex="-1">${translate(locale, 'payment.paid')}</h3>
-          <p part="message">${translate(locale, 'card.paid.text')}</p>
-          <p part="amount" class="amount">${translate(locale, 'result.amountPaid', { amount: this.formattedAmount })}</p>
-        `;
+        return this.renderPaid(locale, 'payment.paid');
       case 'declined':
         return html`
-          <h3 part="title" id="title" class="title failed" tabindex="-1">${translate(locale, 'card.declined.title')}</h3>
+          ${this.renderHeading(translate(locale, 'card.declined.title'), 'title failed')}
           <p part="message">${translate(locale, 'payment.declined')}</p>
           <div class="actions">
             <button part="another-card-button" class="primary" type="button" @click=${() => this.requestAction('another-card')}>${translate(locale, 'card.declined.action')}</button>
@@ -55,7 +53,7 @@ export class PayCardResult extends PayResultElement {
         `;
       case 'refused':
         return html`
-          <h3 part="title" id="title" class="title failed" tabindex="-1">${translate(locale, 'card.refused.title')}</h3>
+          ${this.renderHeading(translate(locale, 'card.refused.title'), 'title failed')}
           <p part="message">${translate(locale, 'payment.refused')}</p>
           <div class="actions">
             <button part="try-again-button" class="primary" type="button" @click=${() => this.requestAction('retry')}>${translate(locale, 'checkout.retry')}</button>
@@ -64,7 +62,7 @@ export class PayCardResult extends PayResultElement {
         `;
       case 'pending':
         return html`
-          <h3 part="title" id="title" class="title" tabindex="-1">${translate(locale, 'card.pending.title')}</h3>
+          ${this.renderHeading(translate(locale, 'card.pending.title'))}
           <div class="pending">
             <span part="spinner" class="spinner" aria-hidden="true"></span>
             <p part="message">${translate(locale, 'payment.pending')}</p>
@@ -72,22 +70,13 @@ export class PayCardResult extends PayResultElement {
         `;
       default:
         return html`
-          <h3 part="title" id="title" class="title" tabindex="-1">${translate(locale, 'order.status.other')}</h3>
+          ${this.renderHeading(translate(locale, 'order.status.other'))}
           <p part="message">${translate(locale, 'payment.pending')}</p>
         `;
     }
   }
 
   override render() {
-    const locale = this.resolvedLocale;
-    const order = this.order;
-    if (!order || !this.localeController.ready) return nothing;
-    return html`
-      <section part="base" class="base" lang=${locale} aria-labelledby="title">
-        ${this.renderOutcome(order.status, locale)}
-        <p part="reference" class="reference muted">${translate(locale, 'order.reference', { reference: order.refId })}</p>
-      </section>
-      ${this.renderLiveRegion()}
-    `;
+    return this.renderView((locale) => this.renderOutcome(this.order!.status, locale));
   }
 }

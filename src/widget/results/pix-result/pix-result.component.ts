@@ -1,14 +1,17 @@
 import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
+import { parseApiDateTime } from '../../../contract/format-checks.js';
+import type { WidgetRecurrence } from '../../../relay/config-route.js';
 import type { MessageKey } from '../../i18n/catalogue.js';
 import type { SupportedLocale } from '../../i18n/locales.js';
 import { translate } from '../../i18n/translate.js';
-import { CopyController } from '../copy-button.js';
+import { CopyController, copyFieldStyles } from '../copy-button.js';
 import { PixCountdownController } from '../countdown.js';
 import { QrCodeLoader, qrCodeSvg } from '../qr-code.js';
 import { PayResultElement } from '../result-element.js';
 import { resultStyles } from '../result.styles.js';
 import { authorizesByRequest, journeyText } from './pix-journeys.js';
 import { pixResultStyles } from './pix-result.styles.js';
+import { recurrenceTerms } from './pix-terms.js';
 import { widgetTextStyles } from '../../styles/widget-text.styles.js';
 
 /**
@@ -19,7 +22,9 @@ import { widgetTextStyles } from '../../styles/widget-text.styles.js';
  * A Pix Automático order (`paymentMethod` `pix_auto`) also says what the buyer authorizes,
  * according to `pix.user_journey`, and that access comes once the authorization is confirmed;
  * it reads as paid only when `order.status` is `paid`. With `JORNADA_1` the authorization comes
- * as a request in the bank app, so there is no code to show.
+ * as a request in the bank app, so there is no code to show. Given the offer's `recurrence`, it
+ * lists before the code the terms the buyer authorizes: the amount of each charge, how often,
+ * the first charge's date and how many charges.
  *
  * @event pay-result-action - `PayResultActionEvent`: `new-charge` (the code expired) or `change-method`. `detail`: `{ action, order }`.
  *
@@ -27,6 +32,9 @@ import { widgetTextStyles } from '../../styles/widget-text.styles.js';
  * @csspart title - The heading (focused by `focus()`).
  * @csspart amount - The amount.
  * @csspart journey - Pix Automático: what the buyer authorizes, and when access comes.
+ * @csspart terms - Pix Automático: the recurrence's terms (amount, frequency, first charge, number of charges).
+ * @csspart success-mark - Paid: the check mark beside the title.
+ * @csspart message - Paid: what happens next (`paid-message`, or the default).
  * @csspart qr - The QR code's box.
  * @csspart qr-code - The QR code's `<svg>`.
  * @csspart copy-field - The copy-and-paste code's label, field and button.
@@ -47,14 +55,19 @@ import { widgetTextStyles } from '../../styles/widget-text.styles.js';
  * @cssprop --pay-color-background - Background of the secondary button.
  * @cssprop --pay-color-input-background - Background of the code's field.
  * @cssprop --pay-color-border - Borders.
+ * @cssprop --pay-color-success - The check mark of a paid order.
  * @cssprop --pay-color-focus - Focus ring.
  * @cssprop --pay-radius - Corner radius.
  * @cssprop --pay-font-family - Font.
  * @cssprop --pay-spacing - Base spacing.
  */
 export class PayPixResult extends PayResultElement {
-  static override styles = [widgetTextStyles, resultStyles, pixResultStyles];
-  static override properties: PropertyDeclarations = { clockOffset: { type: Number, attribute: 'clock-offset' } };
+  static override styles = [widgetTextStyles, resultStyles, copyFieldStyles, pixResultStyles];
+  static override properties: PropertyDeclarations = {
+    clockOffset: { type: Number, attribute: 'clock-offset' },
+    recurrence: { attribute: false },
+    recurringAmount: { attribute: false },
+  };
 
   private readonly qr = new QrCodeLoader(this);
   private readonly countdown = new PixCountdownController(this, {
@@ -69,6 +82,15 @@ export class PayPixResult extends PayResultElement {
    * order's `createdAt`.
    */
   clockOffset = 0;
+
+  /**
+   * Pix Automático: the offer's recurrence, as the relay's config gives it
+   * (`{ recurrence_period, quantity_recurrences, trial_days }`); no terms are listed without it.
+   */
+  declare recurrence: WidgetRecurrence | null | undefined;
+
+  /** Pix Automático: the amount of each recurring charge (the offer's price, a decimal string). */
+  declare recurringAmount: string | undefined;
 
   private get isAutomatic(): boolean {
     return this.order?.paymentMethod === 'pix_auto';
@@ -106,6 +128,18 @@ export class PayPixResult extends PayResultElement {
     </div>`;
   }
 
+  private renderTerms(locale: SupportedLocale): TemplateResult | typeof nothing {
+    const startMs = parseApiDateTime(this.order?.createdAt ?? '')?.getTime() ?? Number.NaN;
+    const terms = recurrenceTerms(this.recurrence, this.recurringAmount, this.currency, startMs, locale);
+    if (terms.length === 0) return nothing;
+    return html`
+      <div part="terms" class="terms">
+        <h4>${translate(locale, 'pixAuto.terms.title')}</h4>
+        <dl>${terms.map(({ label, value }) => html`<div><dt>${translate(locale, label)}</dt><dd>${value}</dd></div>`)}</dl>
+      </div>
+    `;
+  }
+
   private renderSteps(locale: SupportedLocale): TemplateResult {
     const keys: MessageKey[] = this.showsCode
       ? ['pix.steps.openApp', 'pix.steps.scan', this.isAutomatic ? 'pixAuto.steps.review' : 'pix.steps.confirm']
@@ -130,13 +164,14 @@ export class PayPixResult extends PayResultElement {
               <p>${translate(locale, journeyText(pix?.user_journey))}</p>
               <p><strong>${translate(locale, 'pixAuto.access')}</strong></p>
             </div>
+            ${this.renderTerms(locale)}
           `
         : nothing}
       ${this.showsCode && pix
         ? html`
             ${this.renderQr(locale)}
             ${this.copier.render(
-              { id: 'pix-code', label: 'pix.code.label', shown: pix.qrCode, text: pix.qrCode, rows: 4, copyLabel: 'copy.copyCode' },
+              { id: 'pix-code', label: 'pix.code.label', shown: pix.qrCode, text: pix.qrCode, copyLabel: 'copy.copyCode' },
               locale,
             )}
             ${this.countdown.seconds === undefined
@@ -167,7 +202,7 @@ export class PayPixResult extends PayResultElement {
 
   private renderContent(locale: SupportedLocale): TemplateResult {
     if (this.isPaid && this.isAutomatic) return this.renderPaid(locale, 'pixAuto.confirmed.title', 'pixAuto.confirmed.text');
-    if (this.isPaid) return this.renderPaid(locale, 'payment.confirmed', 'pix.paid.text');
+    if (this.isPaid) return this.renderPaid(locale, 'payment.confirmed');
     return this.expired ? this.renderExpired(locale) : this.renderWaiting(locale);
   }
 

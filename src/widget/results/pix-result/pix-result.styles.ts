@@ -31,7 +31,8 @@ export const pixResultStyles = css`
     font-variant-numeric: tabular-nums;
   }
 
-  .steps h4 {
+  .steps h4,
+  .terms h4 {
     margin: 0 0 0.25rem;
     font-size: 1rem;
   }
@@ -48,5 +49,30 @@ export const pixResultStyles = css`
 
   .journey p + p {
     margin-top: 0.5rem;
+  }
+
+  .terms dl {
+    display: grid;
+    gap: 0.25rem;
+    margin: 0;
+  }
+
+  /* Label and value on one line while they fit, the value under its label on a narrow screen. */
+  .terms dl > div {
+    display: flex;
+    flex-wrap: wrap;
+    justify-content: space-between;
+    column-gap: 1rem;
+    padding-bottom: 0.25rem;
+    border-bottom: 1px solid var(--pay-color-border, #6b6b70);
+  }
+
+  .terms dt {
+    color: var(--pay-color-muted, #45464f);
+  }
+
+  .terms dd {
+    margin: 0;
+    font-weight: 600;
   }
 `;

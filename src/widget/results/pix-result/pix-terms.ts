@@ -1,0 +1,56 @@
+/**
+ * The terms a Pix Automático buyer authorizes, read from the offer's recurrence as the relay's
+ * config gives it (public-api.md, Offer: `recurrence_period` in days, `quantity_recurrences` with
+ * -1 for no end, `trial_days`): how much each charge is, how often, when the first one is
+ * debited and how many there are. A term whose value is missing or not a whole number is left
+ * out rather than guessed.
+ */
+import type { WidgetRecurrence } from '../../../relay/config-route.js';
+import type { MessageKey } from '../../i18n/catalogue.js';
+import { formatAmount } from '../../i18n/format-amount.js';
+import type { SupportedLocale } from '../../i18n/locales.js';
+import { translate } from '../../i18n/translate.js';
+import type { Currency } from '../../../contract/currencies.js';
+
+const DAY_MS = 86_400_000;
+
+const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
+
+/** How often, as the catalogue says it: the usual periods by name, any other in days. */
+export function frequencyText(days: number, locale: SupportedLocale): string {
+  if (days === 30) return translate(locale, 'pixAuto.terms.monthly');
+  if (days === 365) return translate(locale, 'pixAuto.terms.yearly');
+  return translate(locale, 'pixAuto.terms.everyDays', { count: days });
+}
+
+/** One term: its label and its value, both in the buyer's language. */
+export interface RecurrenceTerm {
+  label: MessageKey;
+  value: string;
+}
+
+/**
+ * The terms to show. `amount` is the price of each charge (the offer's, a decimal string);
+ * `startMs` is when the order was made, from which the trial days count.
+ */
+export function recurrenceTerms(
+  recurrence: Partial<WidgetRecurrence> | null | undefined,
+  amount: string | undefined,
+  currency: Currency,
+  startMs: number,
+  locale: SupportedLocale,
+): RecurrenceTerm[] {
+  if (!recurrence) return [];
+  const { recurrence_period: period, quantity_recurrences: count, trial_days: trial } = recurrence;
+  const terms: RecurrenceTerm[] = [];
+  const price = amount === undefined ? undefined : formatAmount(amount, currency, locale);
+  if (price) terms.push({ label: 'pixAuto.terms.amount', value: price });
+  if (isCount(period) && period > 0) terms.push({ label: 'pixAuto.terms.frequency', value: frequencyText(period, locale) });
+  if (isCount(trial) && Number.isFinite(startMs)) {
+    const first = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric' }).format(startMs + trial * DAY_MS);
+    terms.push({ label: 'pixAuto.terms.first', value: first });
+  }
+  if (count === -1) terms.push({ label: 'pixAuto.terms.count', value: translate(locale, 'pixAuto.terms.untilCancelled') });
+  else if (isCount(count) && count > 0) terms.push({ label: 'pixAuto.terms.count', value: String(count) });
+  return terms;
+}
