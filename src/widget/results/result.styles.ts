@@ -35,7 +35,7 @@ export const resultStyles = css`
   }
 
   .muted {
-    color: var(--pay-color-muted, #45464f);
+    color: var(--_muted);
   }
 
   .amount {
@@ -64,7 +64,7 @@ export const resultStyles = css`
     padding: 0.625rem 1.25rem;
     font: inherit;
     font-weight: 600;
-    border: 2px solid var(--pay-color-primary, #0b57d0);
+    border: 2px solid var(--_primary);
     border-radius: var(--pay-radius, 8px);
     cursor: pointer;
   }
@@ -74,18 +74,18 @@ export const resultStyles = css`
   button:focus-visible,
   a:focus-visible,
   textarea:focus-visible {
-    outline: 3px solid var(--pay-color-focus, var(--pay-color-primary, #0b57d0));
+    outline: 3px solid var(--_focus);
     outline-offset: 2px;
   }
 
   .primary {
-    color: var(--pay-color-on-primary, #ffffff);
-    background: var(--pay-color-primary, #0b57d0);
+    color: var(--_on-primary);
+    background: var(--_primary);
   }
 
   .secondary {
-    color: var(--pay-color-primary, #0b57d0);
-    background: var(--pay-color-background, #ffffff);
+    color: var(--_primary);
+    background: var(--_bg);
   }
 
   .copy-field {
@@ -106,8 +106,8 @@ export const resultStyles = css`
     font-family: ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace;
     font-size: 0.9375rem;
     color: inherit;
-    background: var(--pay-color-input-background, var(--pay-color-background, #ffffff));
-    border: 1px solid var(--pay-color-border, #6b6b70);
+    background: var(--_input-bg);
+    border: 1px solid var(--_border);
     border-radius: var(--pay-radius, 8px);
     resize: none;
     overflow-wrap: anywhere;
