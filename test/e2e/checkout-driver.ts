@@ -76,14 +76,10 @@ export async function expectResult(page: Page, tag: string, title: string | RegE
   return view;
 }
 
-/**
- * axe-core on the checkout (its shadow trees included) and, at 320 px wide, no horizontal
- * scroll on the page. `frames: false` where a cross-origin frame (the 3DS challenge) is open:
- * axe cannot run inside it from here.
- */
-export async function checkView(page: Page, label: string, options: { frames?: boolean } = {}): Promise<void> {
+/** axe-core's violations on the checkout (its shadow trees included), one line each: rule and targets. */
+export async function axeViolations(page: Page, options: { frames?: boolean } = {}): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  const violations = await page.evaluate(
+  return page.evaluate(
     async ([selector, frames]) => {
       const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } }).axe;
       const result = await axe.run({ include: [[selector]] }, { iframes: frames, resultTypes: ['violations'] });
@@ -91,7 +87,15 @@ export async function checkView(page: Page, label: string, options: { frames?: b
     },
     [CHECKOUT, options.frames ?? true] as const,
   );
-  assert.deepEqual(violations, [], `${label}: axe-core violations`);
+}
+
+/**
+ * axe-core on the checkout (its shadow trees included) and, at 320 px wide, no horizontal
+ * scroll on the page. `frames: false` where a cross-origin frame (the 3DS challenge) is open:
+ * axe cannot run inside it from here.
+ */
+export async function checkView(page: Page, label: string, options: { frames?: boolean } = {}): Promise<void> {
+  assert.deepEqual(await axeViolations(page, options), [], `${label}: axe-core violations`);
 
   const viewport = page.viewportSize();
   await page.setViewportSize({ width: 320, height: 720 });

@@ -50,7 +50,7 @@ export const cardFieldsStyles = css`
   }
 
   .hint {
-    color: var(--pay-color-muted, #57606a);
+    color: var(--_muted);
   }
 
   .brand {
@@ -58,7 +58,7 @@ export const cardFieldsStyles = css`
   }
 
   .error {
-    color: var(--pay-color-error, #b3261e);
+    color: var(--_error);
   }
 
   input,
@@ -71,8 +71,8 @@ export const cardFieldsStyles = css`
     font: inherit;
     font-size: 1rem;
     color: inherit;
-    background: var(--pay-color-input-background, #ffffff);
-    border: 1px solid var(--pay-color-border, #6e7781);
+    background: var(--_input-bg);
+    border: 1px solid var(--_border);
     border-radius: var(--pay-radius, 0.5rem);
   }
 
@@ -82,12 +82,12 @@ export const cardFieldsStyles = css`
 
   /* Only the inputs and the select take focus here. */
   :focus-visible {
-    outline: 3px solid var(--pay-color-focus, #0969da);
+    outline: 3px solid var(--_focus);
     outline-offset: 2px;
   }
 
   [aria-invalid='true'] {
-    border: 2px solid var(--pay-color-error, #b3261e);
+    border: 2px solid var(--_error);
   }
 
   :disabled {

@@ -5,7 +5,7 @@ export const checkoutStyles = css`
     display: block;
     box-sizing: border-box;
     max-width: 36rem;
-    background: var(--pay-color-background, #ffffff);
+    background: var(--_bg);
     line-height: 1.5;
   }
 
@@ -74,20 +74,20 @@ export const checkoutStyles = css`
     padding: 0.625rem 1.25rem;
     font: inherit;
     font-weight: 600;
-    border: 2px solid var(--pay-color-primary, #0b57d0);
+    border: 2px solid var(--_primary);
     border-radius: var(--pay-radius, 8px);
     cursor: pointer;
   }
 
   button:focus-visible {
-    outline: 3px solid var(--pay-color-focus, var(--pay-color-primary, #0b57d0));
+    outline: 3px solid var(--_focus);
     outline-offset: 2px;
   }
 
   .submit {
     width: 100%;
-    color: var(--pay-color-on-primary, #ffffff);
-    background: var(--pay-color-primary, #0b57d0);
+    color: var(--_on-primary);
+    background: var(--_primary);
   }
 
   .submit[aria-disabled='true'] {
@@ -95,14 +95,14 @@ export const checkoutStyles = css`
   }
 
   .secondary {
-    color: var(--pay-color-primary, #0b57d0);
-    background: var(--pay-color-background, #ffffff);
+    color: var(--_primary);
+    background: var(--_bg);
   }
 
   .banner,
   .load-error {
     padding: calc(var(--pay-spacing, 1rem) * 0.75);
-    border: 2px solid var(--pay-color-error, #b3261e);
+    border: 2px solid var(--_error);
     border-radius: var(--pay-radius, 8px);
   }
 
@@ -111,7 +111,7 @@ export const checkoutStyles = css`
   }
 
   .banner p:first-child {
-    color: var(--pay-color-error, #b3261e);
+    color: var(--_error);
     font-weight: 600;
   }
 
@@ -132,6 +132,6 @@ export const checkoutStyles = css`
 
   .progress {
     text-align: center;
-    color: var(--pay-color-muted, #45464f);
+    color: var(--_muted);
   }
 `;

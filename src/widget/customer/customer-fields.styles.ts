@@ -36,7 +36,7 @@ export const customerFieldsStyles = css`
 
   .optional {
     font-weight: 400;
-    color: var(--pay-color-muted, #45464f);
+    color: var(--_muted);
   }
 
   input,
@@ -47,20 +47,20 @@ export const customerFieldsStyles = css`
     padding: 0.5rem 0.75rem;
     font: inherit;
     color: inherit;
-    background: var(--pay-color-input-background, var(--pay-color-background, #ffffff));
-    border: 1px solid var(--pay-color-border, #6b6b70);
+    background: var(--_input-bg);
+    border: 1px solid var(--_border);
     border-radius: var(--pay-radius, 8px);
   }
 
   /* Only the inputs and the select take focus here. */
   :focus-visible {
-    outline: 3px solid var(--pay-color-focus, var(--pay-color-primary, #0b57d0));
+    outline: 3px solid var(--_focus);
     outline-offset: 1px;
   }
 
   [aria-invalid='true'] {
-    border-color: var(--pay-color-error, #b3261e);
-    box-shadow: inset 0 0 0 1px var(--pay-color-error, #b3261e);
+    border-color: var(--_error);
+    box-shadow: inset 0 0 0 1px var(--_error);
   }
 
   p {
@@ -69,11 +69,11 @@ export const customerFieldsStyles = css`
   }
 
   .hint {
-    color: var(--pay-color-muted, #45464f);
+    color: var(--_muted);
   }
 
   .error {
-    color: var(--pay-color-error, #b3261e);
+    color: var(--_error);
     font-weight: 500;
   }
 

@@ -17,19 +17,19 @@ export const methodPickerStyles = css`
     min-height: 44px;
     box-sizing: border-box;
     padding: calc(var(--pay-spacing, 1rem) * 0.75);
-    border: 1px solid var(--pay-color-border, #6b6b70);
+    border: 1px solid var(--_border);
     border-radius: var(--pay-radius, 8px);
-    background: var(--pay-color-background, #ffffff);
+    background: var(--_bg);
     cursor: pointer;
   }
 
   .option:has(input:checked) {
-    border-color: var(--pay-color-primary, #0b57d0);
-    box-shadow: inset 0 0 0 1px var(--pay-color-primary, #0b57d0);
+    border-color: var(--_primary);
+    box-shadow: inset 0 0 0 1px var(--_primary);
   }
 
   .option:has(input:focus-visible) {
-    outline: 3px solid var(--pay-color-focus, var(--pay-color-primary, #0b57d0));
+    outline: 3px solid var(--_focus);
     outline-offset: 2px;
   }
 
@@ -38,7 +38,7 @@ export const methodPickerStyles = css`
     width: 1.25rem;
     height: 1.25rem;
     margin: 0.125rem 0 0;
-    accent-color: var(--pay-color-primary, #0b57d0);
+    accent-color: var(--_primary);
   }
 
   input:focus-visible {
@@ -56,13 +56,13 @@ export const methodPickerStyles = css`
   }
 
   .description {
-    color: var(--pay-color-muted, #45464f);
+    color: var(--_muted);
     font-size: 0.875em;
   }
 
   .error {
     margin: calc(var(--pay-spacing, 1rem) / 2) 0 0;
-    color: var(--pay-color-error, #b3261e);
+    color: var(--_error);
   }
 
   fieldset:disabled .option {

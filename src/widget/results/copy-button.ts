@@ -50,7 +50,7 @@ export const copyFieldStyles = css`
     font-family: ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace;
     font-size: 0.9375rem;
     line-height: 1.5;
-    border: 1px solid var(--pay-color-border, #6b6b70);
+    border: 1px solid var(--_border);
     overflow-wrap: anywhere;
     word-break: break-all;
   }
@@ -63,13 +63,13 @@ export const copyFieldStyles = css`
   .copy-input {
     overflow: hidden;
     color: inherit;
-    background: var(--pay-color-input-background, var(--pay-color-background, #ffffff));
+    background: var(--_input-bg);
     border-radius: var(--pay-radius, 8px);
     resize: none;
   }
 
   textarea:focus-visible {
-    outline: 3px solid var(--pay-color-focus, var(--pay-color-primary, #0b57d0));
+    outline: 3px solid var(--_focus);
     outline-offset: 2px;
   }
 

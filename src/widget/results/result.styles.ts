@@ -35,7 +35,7 @@ export const resultStyles = css`
   }
 
   .muted {
-    color: var(--pay-color-muted, #45464f);
+    color: var(--_muted);
   }
 
   .amount {
@@ -85,7 +85,7 @@ export const resultStyles = css`
     padding: 0.625rem 1.25rem;
     font: inherit;
     font-weight: 600;
-    border: 2px solid var(--pay-color-primary, #0b57d0);
+    border: 2px solid var(--_primary);
     border-radius: var(--pay-radius, 8px);
     cursor: pointer;
   }
@@ -94,18 +94,18 @@ export const resultStyles = css`
   .title:focus-visible,
   button:focus-visible,
   a:focus-visible {
-    outline: 3px solid var(--pay-color-focus, var(--pay-color-primary, #0b57d0));
+    outline: 3px solid var(--_focus);
     outline-offset: 2px;
   }
 
   .primary {
-    color: var(--pay-color-on-primary, #ffffff);
-    background: var(--pay-color-primary, #0b57d0);
+    color: var(--_on-primary);
+    background: var(--_primary);
   }
 
   .secondary {
-    color: var(--pay-color-primary, #0b57d0);
-    background: var(--pay-color-background, #ffffff);
+    color: var(--_primary);
+    background: var(--_bg);
   }
 
   .reference {

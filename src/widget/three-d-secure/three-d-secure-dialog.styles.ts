@@ -20,7 +20,7 @@ export const threeDSecureDialogStyles = css`
     border: none;
     /* The browser gives a dialog colours of its own: it takes the widget's text instead. */
     color: inherit;
-    background: var(--pay-color-background, #ffffff);
+    background: var(--_bg);
     line-height: 1.5;
     overflow-wrap: anywhere;
   }
@@ -32,7 +32,7 @@ export const threeDSecureDialogStyles = css`
   }
 
   dialog::backdrop {
-    background: var(--pay-color-backdrop, rgb(0 0 0 / 0.6));
+    background: var(--_backdrop);
   }
 
   h2,
@@ -50,7 +50,7 @@ export const threeDSecureDialogStyles = css`
     box-sizing: border-box;
     flex: 1 1 auto;
     min-height: 20rem;
-    border: 1px solid var(--pay-color-border, #8a8a8a);
+    border: 1px solid var(--_border);
     border-radius: var(--pay-radius, 0.5rem);
     background: #ffffff;
   }
@@ -59,10 +59,10 @@ export const threeDSecureDialogStyles = css`
     min-height: 44px;
     min-width: 44px;
     padding: 0.5rem 1.25rem;
-    border: 2px solid var(--pay-color-primary, #0b57d0);
+    border: 2px solid var(--_primary);
     border-radius: var(--pay-radius, 0.5rem);
-    color: var(--pay-color-primary, #0b57d0);
-    background: var(--pay-color-background, #ffffff);
+    color: var(--_primary);
+    background: var(--_bg);
     font: inherit;
     font-weight: 600;
     cursor: pointer;
@@ -71,7 +71,7 @@ export const threeDSecureDialogStyles = css`
   h2:focus-visible,
   iframe:focus-visible,
   button:focus-visible {
-    outline: 3px solid var(--pay-color-primary, #0b57d0);
+    outline: 3px solid var(--_primary);
     outline-offset: 2px;
   }
 

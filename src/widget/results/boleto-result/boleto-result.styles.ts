@@ -11,7 +11,7 @@ export const boletoResultStyles = css`
     align-items: center;
     gap: 0.25rem;
     min-height: 44px;
-    color: var(--pay-color-primary, #0b57d0);
+    color: var(--_primary);
     font-weight: 600;
     text-underline-offset: 0.2em;
   }

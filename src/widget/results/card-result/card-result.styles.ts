@@ -2,7 +2,7 @@ import { css } from 'lit';
 
 export const cardResultStyles = css`
   .title.failed {
-    color: var(--pay-color-error, #b3261e);
+    color: var(--_error);
   }
 
   .pending {
@@ -16,8 +16,8 @@ export const cardResultStyles = css`
     box-sizing: border-box;
     width: 1.5rem;
     height: 1.5rem;
-    border: 3px solid var(--pay-color-border, #6b6b70);
-    border-top-color: var(--pay-color-primary, #0b57d0);
+    border: 3px solid var(--_border);
+    border-top-color: var(--_primary);
     border-radius: 50%;
     animation: spin 1s linear infinite;
   }

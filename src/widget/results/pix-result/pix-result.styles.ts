@@ -19,7 +19,7 @@ export const pixResultStyles = css`
   .qr-status {
     padding: var(--pay-spacing, 1rem);
     text-align: center;
-    border: 1px dashed var(--pay-color-border, #6b6b70);
+    border: 1px dashed var(--_border);
     border-radius: var(--pay-radius, 8px);
   }
 
@@ -43,7 +43,7 @@ export const pixResultStyles = css`
 
   .journey {
     padding: calc(var(--pay-spacing, 1rem) * 0.75);
-    border: 1px solid var(--pay-color-border, #6b6b70);
+    border: 1px solid var(--_border);
     border-radius: var(--pay-radius, 8px);
   }
 
@@ -64,11 +64,11 @@ export const pixResultStyles = css`
     justify-content: space-between;
     column-gap: 1rem;
     padding-bottom: 0.25rem;
-    border-bottom: 1px solid var(--pay-color-border, #6b6b70);
+    border-bottom: 1px solid var(--_border);
   }
 
   .terms dt {
-    color: var(--pay-color-muted, #45464f);
+    color: var(--_muted);
   }
 
   .terms dd {
