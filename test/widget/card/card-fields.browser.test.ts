@@ -330,6 +330,14 @@ describe('<pay-card-fields>', () => {
       expect(errorText(el, 'expiry')).to.equal('Este cartão está vencido.');
     });
 
+    it('says an expiry far in the future is not a valid date, rather than a wrong format', async () => {
+      const el = await empty();
+      await typeInto(el, 'expiry', '1299');
+      el.validate();
+      await el.updateComplete;
+      expect(errorText(el, 'expiry')).to.equal('Data de validade inválida. Confira o ano.');
+    });
+
     it('answers true for a complete card and shows no error', async () => {
       const el = await empty();
       await typeInto(el, 'number', '6062825624254001');

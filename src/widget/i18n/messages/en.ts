@@ -98,6 +98,7 @@ export const en: Messages = {
   'field.cardExpiry.error.required': 'Enter the expiry date.',
   'field.cardExpiry.error.invalid': 'Invalid expiry date. Use the format MM/YY.',
   'field.cardExpiry.error.expired': 'This card has expired.',
+  'field.cardExpiry.error.tooFar': 'This expiry date is not valid. Check the year.',
 
   'field.cardCvv.label': 'Security code (CVV)',
   'field.cardCvv.hint': 'The 3 digits on the back of the card.',

@@ -98,6 +98,7 @@ export const es: Messages = {
   'field.cardExpiry.error.required': 'Ingresa el vencimiento de la tarjeta.',
   'field.cardExpiry.error.invalid': 'Vencimiento no válido. Usa el formato MM/AA.',
   'field.cardExpiry.error.expired': 'Esta tarjeta está vencida.',
+  'field.cardExpiry.error.tooFar': 'Fecha de vencimiento no válida. Revisa el año.',
 
   'field.cardCvv.label': 'Código de seguridad (CVV)',
   'field.cardCvv.hint': 'Los 3 dígitos del reverso de la tarjeta.',

@@ -100,6 +100,7 @@ export const ptBR = {
   'field.cardExpiry.error.required': 'Informe a validade do cartão.',
   'field.cardExpiry.error.invalid': 'Validade inválida. Use o formato MM/AA.',
   'field.cardExpiry.error.expired': 'Este cartão está vencido.',
+  'field.cardExpiry.error.tooFar': 'Data de validade inválida. Confira o ano.',
 
   'field.cardCvv.label': 'Código de segurança (CVV)',
   'field.cardCvv.hint': 'Os 3 dígitos no verso do cartão.',
