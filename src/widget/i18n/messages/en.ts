@@ -48,6 +48,7 @@ export const en: Messages = {
   'field.email.hint': 'We will send the purchase confirmation to this address.',
   'field.email.error.required': 'Enter your email.',
   'field.email.error.invalid': 'Invalid email. Check that it looks like name@example.com.',
+  'field.email.suggestion': 'Did you mean {address}?',
 
   'field.phone.label': 'Phone',
   'field.phone.hint': 'With area code, for example (11) 98765-4321.',

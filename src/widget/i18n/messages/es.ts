@@ -48,6 +48,7 @@ export const es: Messages = {
   'field.email.hint': 'Te enviaremos la confirmación de la compra a esta dirección.',
   'field.email.error.required': 'Ingresa tu correo electrónico.',
   'field.email.error.invalid': 'Correo electrónico no válido. Revisa que tenga el formato nombre@ejemplo.com.',
+  'field.email.suggestion': '¿Quisiste decir {address}?',
 
   'field.phone.label': 'Teléfono',
   'field.phone.hint': 'Con código de área (DDD), por ejemplo (11) 98765-4321.',

@@ -50,6 +50,7 @@ export const ptBR = {
   'field.email.hint': 'Você vai receber a confirmação da compra neste endereço.',
   'field.email.error.required': 'Informe seu e-mail.',
   'field.email.error.invalid': 'E-mail inválido. Confira se está no formato nome@exemplo.com.',
+  'field.email.suggestion': 'Você quis dizer {address}?',
 
   'field.phone.label': 'Telefone',
   'field.phone.hint': 'Com DDD, por exemplo (11) 98765-4321.',
