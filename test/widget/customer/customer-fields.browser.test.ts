@@ -84,6 +84,20 @@ describe('<pay-customer-fields>', () => {
       expect(inputOf(el, 'email')!.getAttribute('aria-invalid')).to.equal('false');
     });
 
+    it('announces an error as the card form does: in a polite live region there before it, tied to the field once shown', async () => {
+      const el = await fixture<PayCustomerFields>(html`<pay-customer-fields></pay-customer-fields>`);
+      const region = el.shadowRoot!.querySelector('#field-phone-error');
+      expect(region?.getAttribute('aria-live')).to.equal('polite');
+      expect(textOf(region)).to.equal('');
+      await typeInto(el, 'phone', '119');
+      await sendKeys({ press: 'Tab' });
+      await el.updateComplete;
+      // The same element, so the text entering it is announced.
+      expect(el.shadowRoot!.querySelector('#field-phone-error')).to.equal(region);
+      expect(textOf(region)).to.equal('Telefone incompleto. Informe o DDD e o número.');
+      expect(inputOf(el, 'phone')!.getAttribute('aria-describedby')).to.contain('field-phone-error');
+    });
+
     it('says nothing about a field the buyer only passed through', async () => {
       const el = await fixture<PayCustomerFields>(html`<pay-customer-fields></pay-customer-fields>`);
       inputOf(el, 'name')!.focus();
