@@ -18,6 +18,7 @@ import { resolveLocale } from '../i18n/locales.js';
 import type { SupportedLocale } from '../i18n/locales.js';
 import { translate } from '../i18n/translate.js';
 import type { CardDetails } from '../providers/card-tokenizer.js';
+import { brandMark, MARKED_BRANDS } from './card-brand-marks.js';
 import { CARD_FIELDS } from './card-field.js';
 import type { CardField } from './card-field.js';
 import { cardFieldsStyles } from './card-fields.styles.js';
@@ -89,7 +90,8 @@ const BRAND_ID = 'card-number-brand';
 const SEPARATED_FIELDS: ReadonlySet<CardField> = new Set<CardField>(['number', 'expiry']);
 
 /**
- * @summary The card form of the checkout: number (brand shown as detected), expiry, security
+ * @summary The card form of the checkout: number (with the accepted brands' marks, the detected
+ * one highlighted, and its name), expiry, security
  * code, holder name and instalments. It validates and normalizes what the buyer types and
  * never sends nor logs it: the checkout hands `details()` to a `CardTokenizer`.
  *
@@ -102,6 +104,7 @@ const SEPARATED_FIELDS: ReadonlySet<CardField> = new Set<CardField>(['number', '
  * @csspart input - A text input.
  * @csspart select - The instalments select.
  * @csspart brand - The detected card brand.
+ * @csspart brand-marks - The row of the accepted brands' marks beside the number.
  * @csspart error - A field's error message.
  *
  * @cssprop --pay-font-family - Font of the form.
@@ -305,6 +308,7 @@ export class PayCardFields extends LitElement {
       translate(locale, spec.label),
       translate(locale, hint),
       html`
+        ${isNumber ? this.renderBrandMarks(locale, brand) : nothing}
         <input
           id=${inputId(field)}
           part="input"
@@ -332,6 +336,21 @@ export class PayCardFields extends LitElement {
         <p id=${errorId(field)} class="error" part="error" aria-live="polite">${error}</p>
       `,
     );
+  }
+
+  /**
+   * The marks of the accepted brands: one picture for screen readers, named by the list of
+   * brands (the detected one is announced by the brand line); on screen the detected brand
+   * stands out and the others fade.
+   */
+  private renderBrandMarks(locale: SupportedLocale, brand: CardBrand | undefined): TemplateResult {
+    const names = MARKED_BRANDS.map((marked) => translate(locale, BRAND_NAMES[marked]));
+    const brands = new Intl.ListFormat(locale, { type: 'conjunction' }).format(names);
+    return html`
+      <div class="marks" part="brand-marks" role="img" aria-label=${translate(locale, 'field.cardNumber.brands', { brands })}>
+        ${MARKED_BRANDS.map((marked) => html`<span class=${marked === brand ? 'mark detected' : brand ? 'mark faded' : 'mark'}>${brandMark(marked)}</span>`)}
+      </div>
+    `;
   }
 
   private renderInstallments(locale: SupportedLocale): TemplateResult | typeof nothing {

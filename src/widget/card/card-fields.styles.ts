@@ -57,6 +57,35 @@ export const cardFieldsStyles = css`
     font-weight: 600;
   }
 
+  /* The accepted brands' marks: small, in colour until a brand is detected, then only it. */
+  .marks {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.25rem;
+  }
+
+  .mark {
+    display: flex;
+    transition: opacity 0.2s;
+  }
+
+  .faded {
+    opacity: 0.35;
+    filter: grayscale(1);
+  }
+
+  .detected svg {
+    outline: 2px solid var(--pay-color-focus, #0969da);
+    outline-offset: 1px;
+    border-radius: 3px;
+  }
+
+  @media (prefers-reduced-motion: reduce) {
+    .mark {
+      transition: none;
+    }
+  }
+
   .error {
     color: var(--pay-color-error, #b3261e);
   }

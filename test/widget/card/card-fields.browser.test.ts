@@ -158,6 +158,54 @@ describe('<pay-card-fields>', () => {
     });
   });
 
+  describe('the accepted brands\' marks', () => {
+    const marksOf = (el: PayCardFields) => el.shadowRoot!.querySelector<HTMLElement>('[part="brand-marks"]')!;
+    /** Which brand each mark shows, by its place in the row, and how it is drawn. */
+    const markStates = (el: PayCardFields) => Array.from(marksOf(el).children, (mark) => mark.className);
+
+    it('sit beside the number as one picture named by the list of brands, drawn inline', async () => {
+      const el = await empty();
+      const marks = marksOf(el);
+      // Between the number's hint and its input, inside its field.
+      expect(marks.closest('[part~="number-field"]')).to.not.equal(null);
+      expect(marks.nextElementSibling).to.equal(inputOf(el, 'number'));
+      expect(marks.getAttribute('role')).to.equal('img');
+      expect(marks.getAttribute('aria-label')).to.equal(
+        'Bandeiras aceitas: Visa, Mastercard, Elo, Hipercard, American Express e Diners Club',
+      );
+      const pictures = marks.querySelectorAll('svg');
+      expect(pictures).to.have.length(6);
+      for (const picture of pictures) {
+        expect(picture.getAttribute('aria-hidden')).to.equal('true');
+        expect(picture.getBoundingClientRect().width).to.equal(32);
+      }
+      // Nothing to fetch: no image, link or stylesheet reference in the marks.
+      expect(marks.innerHTML).to.not.match(/href|url\(|<image|<use/i);
+      expect(markStates(el)).to.deep.equal(Array(6).fill('mark'));
+      await expect(el).to.be.accessible();
+    });
+
+    it('name the brands in the buyer\'s language', async () => {
+      const el = await fixture<PayCardFields>(html`<pay-card-fields locale="en"></pay-card-fields>`);
+      expect(marksOf(el).getAttribute('aria-label')).to.equal(
+        'Accepted cards: Visa, Mastercard, Elo, Hipercard, American Express, and Diners Club',
+      );
+    });
+
+    it('highlight the brand detected and fade the others, and all come back when the number goes', async () => {
+      const el = await empty();
+      await typeInto(el, 'number', '6062825624254001');
+      expect(markStates(el)).to.deep.equal(['mark faded', 'mark faded', 'mark faded', 'mark detected', 'mark faded', 'mark faded']);
+      const detected = marksOf(el).querySelector('.detected svg')!;
+      expect(getComputedStyle(detected).outlineStyle).to.equal('solid');
+      expect(getComputedStyle(marksOf(el).querySelector('.faded')!).opacity).to.equal('0.35');
+      await expect(el).to.be.accessible();
+      inputOf(el, 'number').select();
+      await press(el, 'Backspace');
+      expect(markStates(el)).to.deep.equal(Array(6).fill('mark'));
+    });
+  });
+
   describe('when the buyer types the number', () => {
     it('is accessible while typing and shows the brand as text tied to the input', async () => {
       const el = await empty();

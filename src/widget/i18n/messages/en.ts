@@ -90,6 +90,7 @@ export const en: Messages = {
   'field.cardNumber.label': 'Card number',
   'field.cardNumber.hint': 'The digits on the front of the card.',
   'field.cardNumber.brand': 'Card brand: {brand}',
+  'field.cardNumber.brands': 'Accepted cards: {brands}',
   'field.cardNumber.error.required': 'Enter the card number.',
   'field.cardNumber.error.length': 'The card number has too few or too many digits.',
   'field.cardNumber.error.invalid': 'Invalid card number. Check the digits.',

@@ -90,6 +90,7 @@ export const es: Messages = {
   'field.cardNumber.label': 'Número de la tarjeta',
   'field.cardNumber.hint': 'Los dígitos del frente de la tarjeta.',
   'field.cardNumber.brand': 'Marca: {brand}',
+  'field.cardNumber.brands': 'Marcas aceptadas: {brands}',
   'field.cardNumber.error.required': 'Ingresa el número de la tarjeta.',
   'field.cardNumber.error.length': 'Al número de la tarjeta le faltan o le sobran dígitos.',
   'field.cardNumber.error.invalid': 'Número de tarjeta no válido. Revisa los dígitos.',

@@ -92,6 +92,7 @@ export const ptBR = {
   'field.cardNumber.label': 'Número do cartão',
   'field.cardNumber.hint': 'Os dígitos da frente do cartão.',
   'field.cardNumber.brand': 'Bandeira: {brand}',
+  'field.cardNumber.brands': 'Bandeiras aceitas: {brands}',
   'field.cardNumber.error.required': 'Informe o número do cartão.',
   'field.cardNumber.error.length': 'O número do cartão está incompleto ou tem dígitos a mais.',
   'field.cardNumber.error.invalid': 'Número de cartão inválido. Confira os dígitos.',
