@@ -102,7 +102,7 @@ const SEPARATED_FIELDS: ReadonlySet<CardField> = new Set<CardField>(['number', '
  * @csspart label - A field's label.
  * @csspart hint - The always-visible help under a label.
  * @csspart input - A text input.
- * @csspart select - The instalments select.
+ * @csspart select - The instalments select as drawn: the chosen option's whole text.
  * @csspart brand - The detected card brand.
  * @csspart brand-marks - The row of the accepted brands' marks beside the number.
  * @csspart error - A field's error message.
@@ -356,6 +356,7 @@ export class PayCardFields extends LitElement {
   private renderInstallments(locale: SupportedLocale): TemplateResult | typeof nothing {
     const { currency } = this;
     let most = 0;
+    let chosen = '';
     const options = this.installments.flatMap(({ installments: count, installmentAmount, total, interestFree }) => {
       const amount = formatAmount(installmentAmount, currency, locale);
       const totalAmount = formatAmount(total, currency, locale);
@@ -364,6 +365,7 @@ export class PayCardFields extends LitElement {
       most = Math.max(most, count);
       const key = interestFree ? 'installments.option.interestFree' : 'installments.option.withInterest';
       const label = translate(locale, key, { count, amount, total: totalAmount });
+      if (count === this.selectedInstallments) chosen = label;
       return [html`<option value=${count} ?selected=${count === this.selectedInstallments}>${label}</option>`];
     });
     if (options.length === 0) return nothing;
@@ -371,16 +373,22 @@ export class PayCardFields extends LitElement {
       'installments',
       translate(locale, 'field.installments.label'),
       translate(locale, 'field.installments.hint', { count: most }),
+      // A closed select shows one line, cut at its width: "3 installments of R$34.90,
+      // interest-free (total R$104.70)" loses its total on a phone. The chosen option is drawn
+      // whole, on as many lines as it needs, under a transparent select that takes the taps,
+      // the keys and the screen reader.
       html`
-        <select
-          id=${inputId('installments')}
-          part="select"
-          aria-describedby=${hintId('installments')}
-          ?disabled=${this.disabled}
-          @change=${this.handleInstallmentsChange}
-        >
-          ${options}
-        </select>
+        <div class="choice">
+          <span class="face" part="select" aria-hidden="true">${chosen}</span>
+          <select
+            id=${inputId('installments')}
+            aria-describedby=${hintId('installments')}
+            ?disabled=${this.disabled}
+            @change=${this.handleInstallmentsChange}
+          >
+            ${options}
+          </select>
+        </div>
       `,
     );
   }

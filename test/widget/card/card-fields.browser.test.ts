@@ -434,6 +434,59 @@ describe('<pay-card-fields>', () => {
     });
   });
 
+  describe('on a 375px wide phone', () => {
+    after(async () => {
+      await setViewport({ width: 800, height: 600 });
+    });
+
+    /** The card form as the checkout holds it on a 375px phone, inside its padding. */
+    const onPhone = (locale: string) =>
+      fixture<PayCardFields>(html`<pay-card-fields style="width: 343px" locale=${locale}></pay-card-fields>`);
+
+    for (const locale of ['pt-BR', 'es', 'en']) {
+      it(`lines up the expiry and the security code inputs in ${locale}, whatever the hint`, async () => {
+        await setViewport({ width: 375, height: 800 });
+        const el = await onPhone(locale);
+        const top = (field: 'expiry' | 'cvv') => inputOf(el, field).getBoundingClientRect().top;
+        expect(top('cvv')).to.equal(top('expiry'));
+        // American Express changes the CVV's hint; an error under one field only moves nothing either.
+        await typeInto(el, 'number', '3782');
+        await typeInto(el, 'expiry', '1');
+        el.validate();
+        await el.updateComplete;
+        expect(top('cvv')).to.equal(top('expiry'));
+        expect(inputOf(el, 'cvv').getBoundingClientRect().height).to.equal(inputOf(el, 'expiry').getBoundingClientRect().height);
+      });
+    }
+
+    it('shows the instalment chosen whole, total included, under the select that takes the taps', async () => {
+      await setViewport({ width: 375, height: 800 });
+      const el = await onPhone('en');
+      el.installments = [
+        { installments: 1, installmentAmount: '1234.56', total: '1234.56', interest: '0.00', interestPercentage: '0', interestFree: true },
+        { installments: 10, installmentAmount: '129.63', total: '1296.30', interest: '61.74', interestPercentage: '5', interestFree: false },
+      ];
+      el.selectedInstallments = 10;
+      await el.updateComplete;
+      const select = el.shadowRoot!.querySelector('select')!;
+      const face = el.shadowRoot!.querySelector<HTMLElement>('[part="select"]')!;
+      const chosen = '10 installments of R$129.63 with interest (total R$1,296.30)';
+      expect(select.selectedOptions[0]!.textContent!.trim()).to.equal(chosen);
+      expect(face.textContent!.trim()).to.equal(chosen);
+      // Nothing cut: the text wraps inside the face.
+      expect(face.scrollWidth).to.be.at.most(face.clientWidth);
+      expect(face.getBoundingClientRect().right).to.be.at.most(375);
+      // The select covers its face: a tap anywhere on it opens the select.
+      const [s, f] = [select.getBoundingClientRect(), face.getBoundingClientRect()];
+      expect([s.left, s.top, s.width, s.height]).to.deep.equal([f.left, f.top, f.width, f.height]);
+      expect(face.getAttribute('aria-hidden')).to.equal('true');
+      select.focus();
+      await press(el, 'ArrowUp');
+      expect(face.textContent!.trim()).to.equal('Pay in full: R$1,234.56');
+      await expect(el).to.be.accessible();
+    });
+  });
+
   describe('on a 320px wide phone', () => {
     after(async () => {
       await setViewport({ width: 800, height: 600 });
