@@ -33,5 +33,5 @@ const MARKS: Readonly<Record<MarkedBrand, SVGTemplateResult>> = {
 
 /** The mark of `brand`, 32 × 20 units, hidden from screen readers (the row names the brands). */
 export function brandMark(brand: MarkedBrand): TemplateResult {
-  return html`<svg viewBox="0 0 32 20" width="32" height="20" aria-hidden="true" focusable="false">${MARKS[brand]}</svg>`;
+  return html`<svg viewBox="0 0 32 20" width="32" height="20" aria-hidden="true">${MARKS[brand]}</svg>`;
 }

@@ -77,7 +77,6 @@ export const cardFieldsStyles = css`
 
   .mark {
     display: flex;
-    transition: opacity 0.2s;
   }
 
   .faded {
@@ -89,12 +88,6 @@ export const cardFieldsStyles = css`
     outline: 2px solid var(--pay-color-focus, #0969da);
     outline-offset: 1px;
     border-radius: 3px;
-  }
-
-  @media (prefers-reduced-motion: reduce) {
-    .mark {
-      transition: none;
-    }
   }
 
   .error {
