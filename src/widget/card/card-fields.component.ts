@@ -18,6 +18,7 @@ import { resolveLocale } from '../i18n/locales.js';
 import type { SupportedLocale } from '../i18n/locales.js';
 import { translate } from '../i18n/translate.js';
 import type { CardDetails } from '../providers/card-tokenizer.js';
+import { brandMark, MARKED_BRANDS } from './card-brand-marks.js';
 import { CARD_FIELDS } from './card-field.js';
 import type { CardField } from './card-field.js';
 import { cardFieldsStyles } from './card-fields.styles.js';
@@ -89,7 +90,8 @@ const BRAND_ID = 'card-number-brand';
 const SEPARATED_FIELDS: ReadonlySet<CardField> = new Set<CardField>(['number', 'expiry']);
 
 /**
- * @summary The card form of the checkout: number (brand shown as detected), expiry, security
+ * @summary The card form of the checkout: number (with the accepted brands' marks, the detected
+ * one highlighted, and its name), expiry, security
  * code, holder name and instalments. It validates and normalizes what the buyer types and
  * never sends nor logs it: the checkout hands `details()` to a `CardTokenizer`.
  *
@@ -100,8 +102,9 @@ const SEPARATED_FIELDS: ReadonlySet<CardField> = new Set<CardField>(['number', '
  * @csspart label - A field's label.
  * @csspart hint - The always-visible help under a label.
  * @csspart input - A text input.
- * @csspart select - The instalments select.
+ * @csspart select - The instalments select as drawn: the chosen option's whole text.
  * @csspart brand - The detected card brand.
+ * @csspart brand-marks - The row of the accepted brands' marks beside the number.
  * @csspart error - A field's error message.
  *
  * @cssprop --pay-font-family - Font of the form.
@@ -305,6 +308,7 @@ export class PayCardFields extends LitElement {
       translate(locale, spec.label),
       translate(locale, hint),
       html`
+        ${isNumber ? this.renderBrandMarks(locale, brand) : nothing}
         <input
           id=${inputId(field)}
           part="input"
@@ -334,9 +338,25 @@ export class PayCardFields extends LitElement {
     );
   }
 
+  /**
+   * The marks of the accepted brands: one picture for screen readers, named by the list of
+   * brands (the detected one is announced by the brand line); on screen the detected brand
+   * stands out and the others fade.
+   */
+  private renderBrandMarks(locale: SupportedLocale, brand: CardBrand | undefined): TemplateResult {
+    const names = MARKED_BRANDS.map((marked) => translate(locale, BRAND_NAMES[marked]));
+    const brands = new Intl.ListFormat(locale, { type: 'conjunction' }).format(names);
+    return html`
+      <div class="marks" part="brand-marks" role="img" aria-label=${translate(locale, 'field.cardNumber.brands', { brands })}>
+        ${MARKED_BRANDS.map((marked) => html`<span class=${marked === brand ? 'mark detected' : brand ? 'mark faded' : 'mark'}>${brandMark(marked)}</span>`)}
+      </div>
+    `;
+  }
+
   private renderInstallments(locale: SupportedLocale): TemplateResult | typeof nothing {
     const { currency } = this;
     let most = 0;
+    let chosen = '';
     const options = this.installments.flatMap(({ installments: count, installmentAmount, total, interestFree }) => {
       const amount = formatAmount(installmentAmount, currency, locale);
       const totalAmount = formatAmount(total, currency, locale);
@@ -345,6 +365,7 @@ export class PayCardFields extends LitElement {
       most = Math.max(most, count);
       const key = interestFree ? 'installments.option.interestFree' : 'installments.option.withInterest';
       const label = translate(locale, key, { count, amount, total: totalAmount });
+      if (count === this.selectedInstallments) chosen = label;
       return [html`<option value=${count} ?selected=${count === this.selectedInstallments}>${label}</option>`];
     });
     if (options.length === 0) return nothing;
@@ -352,16 +373,22 @@ export class PayCardFields extends LitElement {
       'installments',
       translate(locale, 'field.installments.label'),
       translate(locale, 'field.installments.hint', { count: most }),
+      // A closed select shows one line, cut at its width: "3 installments of R$34.90,
+      // interest-free (total R$104.70)" loses its total on a phone. The chosen option is drawn
+      // whole, on as many lines as it needs, under a transparent select that takes the taps,
+      // the keys and the screen reader.
       html`
-        <select
-          id=${inputId('installments')}
-          part="select"
-          aria-describedby=${hintId('installments')}
-          ?disabled=${this.disabled}
-          @change=${this.handleInstallmentsChange}
-        >
-          ${options}
-        </select>
+        <div class="choice">
+          <span class="face" part="select" aria-hidden="true">${chosen}</span>
+          <select
+            id=${inputId('installments')}
+            aria-describedby=${hintId('installments')}
+            ?disabled=${this.disabled}
+            @change=${this.handleInstallmentsChange}
+          >
+            ${options}
+          </select>
+        </div>
       `,
     );
   }

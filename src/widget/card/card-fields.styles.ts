@@ -2,7 +2,7 @@ import { css } from 'lit';
 
 /**
  * Mobile first: one column, inputs the full width, expiry and CVV side by side (they fit at
- * 320px). 44px targets (WCAG 2.2, 2.5.8 asks 24; 44 is the comfortable size for thumbs), 16px
+ * 320px), the instalment chosen shown whole. 44px targets (WCAG 2.2, 2.5.8 asks 24; 44 is the comfortable size for thumbs), 16px
  * text so phones do not zoom on focus, a 3px focus ring, and default colours with at least
  * 4.5:1 contrast for text and 3:1 for borders on white.
  */
@@ -22,8 +22,19 @@ export const cardFieldsStyles = css`
     gap: var(--pay-spacing, 1rem);
   }
 
+  /*
+   * Expiry and CVV share their rows (label, hint, input, error), so their inputs line up
+   * whatever the length of a label or a hint in the buyer's language.
+   */
   .pair {
     grid-template-columns: repeat(2, minmax(0, 1fr));
+    row-gap: 0;
+  }
+
+  .pair .field {
+    display: grid;
+    grid-row: span 4;
+    grid-template-rows: subgrid;
   }
 
   .field {
@@ -57,12 +68,34 @@ export const cardFieldsStyles = css`
     font-weight: 600;
   }
 
+  /* The accepted brands' marks: small, in colour until a brand is detected, then only it. */
+  .marks {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.25rem;
+  }
+
+  .mark {
+    display: flex;
+  }
+
+  .faded {
+    opacity: 0.35;
+    filter: grayscale(1);
+  }
+
+  .detected svg {
+    outline: 2px solid var(--pay-color-focus, #0969da);
+    outline-offset: 1px;
+    border-radius: 3px;
+  }
+
   .error {
     color: var(--_error);
   }
 
   input,
-  select {
+  .face {
     box-sizing: border-box;
     width: 100%;
     min-height: 44px;
@@ -74,6 +107,50 @@ export const cardFieldsStyles = css`
     background: var(--_input-bg);
     border: 1px solid var(--_border);
     border-radius: var(--pay-radius, 0.5rem);
+  }
+
+  .choice {
+    position: relative;
+  }
+
+  /* The chosen option's text wraps; room on the right for the arrow. */
+  .face {
+    display: block;
+    padding-inline-end: 2.25rem;
+    line-height: 1.4;
+  }
+
+  .face::after {
+    content: '';
+    position: absolute;
+    inset-inline-end: 1rem;
+    top: 50%;
+    width: 0.5rem;
+    height: 0.5rem;
+    border: solid currentColor;
+    border-width: 0 2px 2px 0;
+    transform: translateY(-75%) rotate(45deg);
+  }
+
+  /* The real select, on top of its face, takes the taps and the keyboard. */
+  .choice select {
+    position: absolute;
+    inset: 0;
+    width: 100%;
+    height: 100%;
+    opacity: 0;
+    font-size: 1rem;
+    cursor: pointer;
+  }
+
+  .choice:has(:focus-visible) .face {
+    outline: 3px solid var(--pay-color-focus, #0969da);
+    outline-offset: 2px;
+  }
+
+  .choice:has(:disabled) .face {
+    cursor: not-allowed;
+    opacity: 0.7;
   }
 
   [inputmode='numeric'] {

@@ -265,6 +265,19 @@ export class PayCheckout extends LitElement {
     loadElement(resultTagOfMethod(method)).catch(() => undefined);
   }
 
+  /**
+   * Enter in a text field pays, as in any web form. The fields live in shadow roots, where they
+   * belong to no form, so the browser's implicit submission (HTML, "Implicit submission") never
+   * reaches this one. A select, a button or a radio keep what Enter means for them.
+   */
+  private handleFormKeydown(event: KeyboardEvent): void {
+    const field = event.composedPath()[0];
+    if (event.key === 'Enter' && !event.isComposing && field instanceof HTMLInputElement && field.type !== 'radio') {
+      event.preventDefault();
+      (event.currentTarget as HTMLFormElement).requestSubmit();
+    }
+  }
+
   private handleSubmit(event: SubmitEvent): void {
     event.preventDefault();
     const { payment } = this;
@@ -434,7 +447,7 @@ export class PayCheckout extends LitElement {
     // The card form is fetched when the buyer picks a card (renderCardFields): a buyer paying by Pix
     // or boleto, most of them, never fetches its 4 KB.
     return html`
-      <form part="form" class="form" novalidate ?hidden=${hidden} @submit=${this.handleSubmit} @focusin=${this.handleFormFocus}>
+      <form part="form" class="form" novalidate ?hidden=${hidden} @submit=${this.handleSubmit} @focusin=${this.handleFormFocus} @keydown=${this.handleFormKeydown}>
         ${bannerView(this.payment.banner, this.payment.phase === 'interrupted', locale)}
         <pay-method-picker
           part="methods"

@@ -1,6 +1,7 @@
 import { LitElement, html, nothing } from 'lit';
 import { live } from 'lit/directives/live.js';
 import type { DocType } from '../../contract/charge-request.js';
+import { lazyCode } from '../checkout/lazy-code.js';
 import * as birthDate from '../fields/birth-date.js';
 import * as documentNumber from '../fields/document.js';
 import * as email from '../fields/email.js';
@@ -65,6 +66,9 @@ const EMPTY_VALUES: Readonly<Record<CustomerFieldName, string>> = Object.fromEnt
   [...CUSTOMER_FIELDS, ...ADDRESS_FIELDS].map((name) => [name, '']),
 ) as Record<CustomerFieldName, string>;
 
+/** The domain typo check, fetched when the buyer first leaves the e-mail field. */
+const loadEmailDomain = lazyCode(() => import('../fields/email-domain.js'));
+
 const PREFILL_FORMAT: Partial<Record<CustomerFieldName, (raw: string) => string>> = {
   name: personName.format,
   email: email.format,
@@ -76,14 +80,16 @@ const PREFILL_FORMAT: Partial<Record<CustomerFieldName, (raw: string) => string>
  *
  * Phone, CPF/CNPJ, birth date and CEP are formatted as the buyer types, the caret staying after
  * the same digit. A field's error shows when the buyer leaves it (once they typed in it) and on
- * `validate()`, beside the field and tied to it with `aria-describedby`; `validate()` moves focus
- * to the first field to fix.
+ * `validate()`, beside the field, tied to it with `aria-describedby` and announced politely (as the
+ * card form's are); `validate()` moves focus to the first field to fix. A likely typo in the
+ * e-mail's domain gets a one-tap suggestion of the address meant; nothing is blocked by it.
  *
  * @csspart field - Each field's wrapper (also `field-<name>`).
  * @csspart label - Each label.
  * @csspart input - Each input and the state's select.
  * @csspart hint - Each hint under a field.
  * @csspart error - Each error message under a field.
+ * @csspart suggestion - The button offering the e-mail address the buyer probably meant.
  * @csspart customer - The buyer's `<fieldset>`.
  * @csspart address - The billing address `<fieldset>`.
  *
@@ -104,6 +110,7 @@ export class PayCustomerFields extends LitElement {
   static override properties = {
     values: { state: true, attribute: false },
     errors: { state: true, attribute: false },
+    emailSuggestion: { state: true, attribute: false },
     locale: {},
     requireDocument: { type: Boolean, attribute: 'require-document' },
     askBirthDate: { type: Boolean, attribute: 'ask-birth-date' },
@@ -116,6 +123,8 @@ export class PayCustomerFields extends LitElement {
 
   private values: Record<CustomerFieldName, string> = { ...EMPTY_VALUES };
   private errors: Partial<Record<CustomerFieldName, FieldMessage>> = {};
+  /** The address the buyer probably meant when the e-mail's domain looks mistyped, else empty. */
+  private emailSuggestion = '';
   /** Fields the buyer typed in: their errors show on blur. */
   private readonly edited = new Set<CustomerFieldName>();
 
@@ -186,6 +195,7 @@ export class PayCustomerFields extends LitElement {
     }
     this.values = { ...this.values, [name]: value };
     this.edited.add(name);
+    if (name === 'email') this.emailSuggestion = '';
     // Once a field shows an error, it is checked as the buyer fixes it, so the message goes as soon as it is right.
     if (this.errors[name]) this.checkField(name);
   }
@@ -195,6 +205,25 @@ export class PayCustomerFields extends LitElement {
     if (this.disabled) return;
     const name = (event.target as HTMLInputElement).name as CustomerFieldName;
     if (this.edited.has(name)) this.checkField(name);
+    if (name === 'email') this.suggestEmail();
+  }
+
+  /** Looks for a typo in the e-mail's domain; offline, the buyer simply gets no suggestion. */
+  private suggestEmail(): void {
+    const typed = this.values.email;
+    loadEmailDomain().then(({ suggestEmail }) => {
+      // The buyer may have typed on while the check was fetched.
+      if (this.values.email === typed) this.emailSuggestion = suggestEmail(email.normalize(typed)) ?? '';
+    }, () => undefined);
+  }
+
+  /** The buyer took the suggested address: it replaces theirs, and focus goes back to the field. */
+  private async handleEmailSuggestion() {
+    this.values = { ...this.values, email: this.emailSuggestion };
+    this.emailSuggestion = '';
+    this.checkField('email');
+    await this.updateComplete;
+    this.renderRoot.querySelector<HTMLElement>('[name="email"]')?.focus();
   }
 
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
@@ -340,8 +369,16 @@ export class PayCustomerFields extends LitElement {
         </label>
         ${control}
         ${spec.hint ? html`<p part="hint" class="hint" id=${hintId}>${translate(locale, spec.hint)}</p>` : nothing}
-        ${error
-          ? html`<p part="error" class="error" id=${errorId}>${'key' in error ? translate(locale, error.key) : error.text}</p>`
+        <p part="error" class="error" id=${errorId} aria-live="polite">${error && ('key' in error ? translate(locale, error.key) : error.text)}</p>
+        ${name === 'email'
+          ? // Always in the DOM, so a screen reader announces the suggestion when it appears.
+            html`<p class="suggestion" aria-live="polite">
+              ${this.emailSuggestion
+                ? html`<button type="button" part="suggestion" @click=${this.handleEmailSuggestion}>
+                    ${translate(locale, 'field.email.suggestion', { address: this.emailSuggestion })}
+                  </button>`
+                : nothing}
+            </p>`
           : nothing}
       </div>
     `;

@@ -52,7 +52,7 @@ export const customerFieldsStyles = css`
     border-radius: var(--pay-radius, 8px);
   }
 
-  /* Only the inputs and the select take focus here. */
+  /* Only the inputs, the select and the e-mail suggestion take focus here. */
   :focus-visible {
     outline: 3px solid var(--_focus);
     outline-offset: 1px;
@@ -75,6 +75,19 @@ export const customerFieldsStyles = css`
   .error {
     color: var(--_error);
     font-weight: 500;
+  }
+
+  /* A link-like button, its text the address meant: 24px high at least (WCAG 2.2, 2.5.8). */
+  .suggestion button {
+    min-height: 24px;
+    padding: 0;
+    font: inherit;
+    color: var(--pay-color-primary, #0b57d0);
+    text-align: start;
+    text-decoration: underline;
+    background: none;
+    border: 0;
+    cursor: pointer;
   }
 
   input:disabled,

@@ -67,11 +67,14 @@ export function normalize(raw: string): CardExpiry | undefined {
   return /^(0[1-9]|1[0-2])$/.test(month) && expYear.length === YEAR_MAX_DIGITS ? { expMonth: month, expYear } : undefined;
 }
 
-/** Why the expiry cannot be sent (unreadable, expired at `now`, implausibly far), or `undefined`. */
+/**
+ * Why the expiry cannot be sent, or `undefined`: unreadable (the format), expired at `now`, or
+ * implausibly far ahead ("12/99": read, but no card lasts that long; the date, not its format, is wrong).
+ */
 export function validate(raw: string, now: Date = new Date()): CardExpiryError | undefined {
   if (digitsOf(raw) === '') return 'field.cardExpiry.error.required';
   const expiry = normalize(raw);
   if (!expiry) return 'field.cardExpiry.error.invalid';
   if (isCardExpired(expiry.expMonth, expiry.expYear, now)) return 'field.cardExpiry.error.expired';
-  return Number(expiry.expYear) > now.getFullYear() + MAX_YEARS_AHEAD ? 'field.cardExpiry.error.invalid' : undefined;
+  return Number(expiry.expYear) > now.getFullYear() + MAX_YEARS_AHEAD ? 'field.cardExpiry.error.tooFar' : undefined;
 }

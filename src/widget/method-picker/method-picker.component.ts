@@ -25,7 +25,8 @@ const METHOD_TEXTS: Readonly<Record<ChargeMethod, readonly [name: MessageKey, de
  *
  * Native radio buttons in a `<fieldset>` with a `<legend>`: arrow keys move between methods,
  * Tab leaves the group, and screen readers announce the group's question, each name and its
- * explanation.
+ * explanation, once each: the label wraps both (the whole option is the touch target), so the
+ * radio is named by the name alone and described by the explanation.
  *
  * @event pay-method-change - `PayMethodChangeEvent`: the buyer picked another method. `detail`: `{ method, previous }`.
  *
@@ -102,7 +103,7 @@ export class PayMethodPicker extends LitElement {
         <legend part="legend">${translate(locale, 'checkout.methods.legend')}</legend>
         <div class="options">
           ${this.methods.map((method) => {
-            const descriptionId = `method-${method}-description`;
+            const id = `method-${method}`;
             const [nameKey, descriptionKey] = METHOD_TEXTS[method];
             return html`
               <label part="option" class="option">
@@ -111,13 +112,14 @@ export class PayMethodPicker extends LitElement {
                   name="method"
                   .value=${method}
                   .checked=${live(this.value === method)}
-                  aria-describedby=${invalid ? `${descriptionId} method-error` : descriptionId}
+                  aria-labelledby="${id}-name"
+                  aria-describedby="${id}-description${invalid ? ' method-error' : ''}"
                   aria-invalid=${invalid && this.value === method ? 'true' : nothing}
                   @change=${this.handleChange}
                 />
                 <span class="text">
-                  <span part="option-name" class="name">${translate(locale, nameKey)}</span>
-                  <span part="option-description" class="description" id=${descriptionId}>
+                  <span part="option-name" class="name" id="${id}-name">${translate(locale, nameKey)}</span>
+                  <span part="option-description" class="description" id="${id}-description">
                     ${translate(locale, descriptionKey)}
                   </span>
                 </span>

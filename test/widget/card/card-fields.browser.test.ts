@@ -158,6 +158,54 @@ describe('<pay-card-fields>', () => {
     });
   });
 
+  describe('the accepted brands\' marks', () => {
+    const marksOf = (el: PayCardFields) => el.shadowRoot!.querySelector<HTMLElement>('[part="brand-marks"]')!;
+    /** Which brand each mark shows, by its place in the row, and how it is drawn. */
+    const markStates = (el: PayCardFields) => Array.from(marksOf(el).children, (mark) => mark.className);
+
+    it('sit beside the number as one picture named by the list of brands, drawn inline', async () => {
+      const el = await empty();
+      const marks = marksOf(el);
+      // Between the number's hint and its input, inside its field.
+      expect(marks.closest('[part~="number-field"]')).to.not.equal(null);
+      expect(marks.nextElementSibling).to.equal(inputOf(el, 'number'));
+      expect(marks.getAttribute('role')).to.equal('img');
+      expect(marks.getAttribute('aria-label')).to.equal(
+        'Bandeiras aceitas: Visa, Mastercard, Elo, Hipercard, American Express e Diners Club',
+      );
+      const pictures = marks.querySelectorAll('svg');
+      expect(pictures).to.have.length(6);
+      for (const picture of pictures) {
+        expect(picture.getAttribute('aria-hidden')).to.equal('true');
+        expect(picture.getBoundingClientRect().width).to.equal(32);
+      }
+      // Nothing to fetch: no image, link or stylesheet reference in the marks.
+      expect(marks.innerHTML).to.not.match(/href|url\(|<image|<use/i);
+      expect(markStates(el)).to.deep.equal(Array(6).fill('mark'));
+      await expect(el).to.be.accessible();
+    });
+
+    it('name the brands in the buyer\'s language', async () => {
+      const el = await fixture<PayCardFields>(html`<pay-card-fields locale="en"></pay-card-fields>`);
+      expect(marksOf(el).getAttribute('aria-label')).to.equal(
+        'Accepted cards: Visa, Mastercard, Elo, Hipercard, American Express, and Diners Club',
+      );
+    });
+
+    it('highlight the brand detected and fade the others, and all come back when the number goes', async () => {
+      const el = await empty();
+      await typeInto(el, 'number', '6062825624254001');
+      expect(markStates(el)).to.deep.equal(['mark faded', 'mark faded', 'mark faded', 'mark detected', 'mark faded', 'mark faded']);
+      const detected = marksOf(el).querySelector('.detected svg')!;
+      expect(getComputedStyle(detected).outlineStyle).to.equal('solid');
+      expect(getComputedStyle(marksOf(el).querySelector('.faded')!).opacity).to.equal('0.35');
+      await expect(el).to.be.accessible();
+      inputOf(el, 'number').select();
+      await press(el, 'Backspace');
+      expect(markStates(el)).to.deep.equal(Array(6).fill('mark'));
+    });
+  });
+
   describe('when the buyer types the number', () => {
     it('is accessible while typing and shows the brand as text tied to the input', async () => {
       const el = await empty();
@@ -330,6 +378,14 @@ describe('<pay-card-fields>', () => {
       expect(errorText(el, 'expiry')).to.equal('Este cartão está vencido.');
     });
 
+    it('says an expiry far in the future is not a valid date, rather than a wrong format', async () => {
+      const el = await empty();
+      await typeInto(el, 'expiry', '1299');
+      el.validate();
+      await el.updateComplete;
+      expect(errorText(el, 'expiry')).to.equal('Data de validade inválida. Confira o ano.');
+    });
+
     it('answers true for a complete card and shows no error', async () => {
       const el = await empty();
       await typeInto(el, 'number', '6062825624254001');
@@ -375,6 +431,59 @@ describe('<pay-card-fields>', () => {
       el.validate();
       await el.updateComplete;
       expect(errorText(el, 'expiry')).to.equal('Enter the expiry date.');
+    });
+  });
+
+  describe('on a 375px wide phone', () => {
+    after(async () => {
+      await setViewport({ width: 800, height: 600 });
+    });
+
+    /** The card form as the checkout holds it on a 375px phone, inside its padding. */
+    const onPhone = (locale: string) =>
+      fixture<PayCardFields>(html`<pay-card-fields style="width: 343px" locale=${locale}></pay-card-fields>`);
+
+    for (const locale of ['pt-BR', 'es', 'en']) {
+      it(`lines up the expiry and the security code inputs in ${locale}, whatever the hint`, async () => {
+        await setViewport({ width: 375, height: 800 });
+        const el = await onPhone(locale);
+        const top = (field: 'expiry' | 'cvv') => inputOf(el, field).getBoundingClientRect().top;
+        expect(top('cvv')).to.equal(top('expiry'));
+        // American Express changes the CVV's hint; an error under one field only moves nothing either.
+        await typeInto(el, 'number', '3782');
+        await typeInto(el, 'expiry', '1');
+        el.validate();
+        await el.updateComplete;
+        expect(top('cvv')).to.equal(top('expiry'));
+        expect(inputOf(el, 'cvv').getBoundingClientRect().height).to.equal(inputOf(el, 'expiry').getBoundingClientRect().height);
+      });
+    }
+
+    it('shows the instalment chosen whole, total included, under the select that takes the taps', async () => {
+      await setViewport({ width: 375, height: 800 });
+      const el = await onPhone('en');
+      el.installments = [
+        { installments: 1, installmentAmount: '1234.56', total: '1234.56', interest: '0.00', interestPercentage: '0', interestFree: true },
+        { installments: 10, installmentAmount: '129.63', total: '1296.30', interest: '61.74', interestPercentage: '5', interestFree: false },
+      ];
+      el.selectedInstallments = 10;
+      await el.updateComplete;
+      const select = el.shadowRoot!.querySelector('select')!;
+      const face = el.shadowRoot!.querySelector<HTMLElement>('[part="select"]')!;
+      const chosen = '10 installments of R$129.63 with interest (total R$1,296.30)';
+      expect(select.selectedOptions[0]!.textContent!.trim()).to.equal(chosen);
+      expect(face.textContent!.trim()).to.equal(chosen);
+      // Nothing cut: the text wraps inside the face.
+      expect(face.scrollWidth).to.be.at.most(face.clientWidth);
+      expect(face.getBoundingClientRect().right).to.be.at.most(375);
+      // The select covers its face: a tap anywhere on it opens the select.
+      const [s, f] = [select.getBoundingClientRect(), face.getBoundingClientRect()];
+      expect([s.left, s.top, s.width, s.height]).to.deep.equal([f.left, f.top, f.width, f.height]);
+      expect(face.getAttribute('aria-hidden')).to.equal('true');
+      select.focus();
+      await press(el, 'ArrowUp');
+      expect(face.textContent!.trim()).to.equal('Pay in full: R$1,234.56');
+      await expect(el).to.be.accessible();
     });
   });
 

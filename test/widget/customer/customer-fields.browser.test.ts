@@ -1,4 +1,4 @@
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../../src/widget/customer/customer-fields.js';
 import type { PayCustomerFields } from '../../../src/widget/customer/customer-fields.component.js';
@@ -84,6 +84,20 @@ describe('<pay-customer-fields>', () => {
       expect(inputOf(el, 'email')!.getAttribute('aria-invalid')).to.equal('false');
     });
 
+    it('announces an error as the card form does: in a polite live region there before it, tied to the field once shown', async () => {
+      const el = await fixture<PayCustomerFields>(html`<pay-customer-fields></pay-customer-fields>`);
+      const region = el.shadowRoot!.querySelector('#field-phone-error');
+      expect(region?.getAttribute('aria-live')).to.equal('polite');
+      expect(textOf(region)).to.equal('');
+      await typeInto(el, 'phone', '119');
+      await sendKeys({ press: 'Tab' });
+      await el.updateComplete;
+      // The same element, so the text entering it is announced.
+      expect(el.shadowRoot!.querySelector('#field-phone-error')).to.equal(region);
+      expect(textOf(region)).to.equal('Telefone incompleto. Informe o DDD e o número.');
+      expect(inputOf(el, 'phone')!.getAttribute('aria-describedby')).to.contain('field-phone-error');
+    });
+
     it('says nothing about a field the buyer only passed through', async () => {
       const el = await fixture<PayCustomerFields>(html`<pay-customer-fields></pay-customer-fields>`);
       inputOf(el, 'name')!.focus();
@@ -91,6 +105,84 @@ describe('<pay-customer-fields>', () => {
       await el.updateComplete;
       expect(errorOf(el, 'name')).to.equal('');
     });
+  });
+
+  describe('when the e-mail\'s domain looks mistyped', () => {
+    const suggestionOf = (el: PayCustomerFields) => el.shadowRoot!.querySelector<HTMLButtonElement>('[part="suggestion"]');
+
+    async function leaveEmail(el: PayCustomerFields, address: string): Promise<void> {
+      await typeInto(el, 'email', address);
+      await sendKeys({ press: 'Tab' });
+      await el.updateComplete;
+    }
+
+    it('offers the address meant once the buyer leaves the field, announced politely, and blocks nothing', async () => {
+      const el = await fixture<PayCustomerFields>(html`<pay-customer-fields></pay-customer-fields>`);
+      await typeInto(el, 'name', 'Maria Silva');
+      await leaveEmail(el, 'maria@gmial.com');
+      await waitUntil(() => suggestionOf(el), 'no suggestion appeared');
+      const suggestion = suggestionOf(el)!;
+      expect(textOf(suggestion)).to.equal('Você quis dizer maria@gmail.com?');
+      expect(suggestion.type).to.equal('button');
+      expect(suggestion.closest('[aria-live]')!.getAttribute('aria-live')).to.equal('polite');
+      // The region was on the page before the suggestion, so screen readers announce what enters it.
+      expect(el.shadowRoot!.querySelectorAll('.suggestion[aria-live="polite"]')).to.have.length(1);
+      expect(errorOf(el, 'email')).to.equal('');
+      await expect(el).to.be.accessible();
+      await typeInto(el, 'phone', '11987654321');
+      expect(el.validate()).to.equal(true);
+      expect(el.customerDetails()!.email).to.equal('maria@gmial.com');
+    });
+
+    it('fills the address meant on one tap, from the keyboard too, and gives focus back to the field', async () => {
+      const el = await fixture<PayCustomerFields>(html`<pay-customer-fields></pay-customer-fields>`);
+      await leaveEmail(el, 'joao@hotmial.com');
+      await waitUntil(() => suggestionOf(el), 'no suggestion appeared');
+      // Back from the next field to the suggestion, as a keyboard user reaches it.
+      await sendKeys({ down: 'Shift' });
+      await sendKeys({ press: 'Tab' });
+      await sendKeys({ up: 'Shift' });
+      expect(el.shadowRoot!.activeElement).to.equal(suggestionOf(el));
+      await sendKeys({ press: 'Enter' });
+      await el.updateComplete;
+      expect(inputOf(el, 'email')!.value).to.equal('joao@hotmail.com');
+      expect(suggestionOf(el)).to.equal(null);
+      expect(el.shadowRoot!.activeElement).to.equal(inputOf(el, 'email'));
+    });
+
+    it('takes the suggestion away once the buyer edits the address', async () => {
+      const el = await fixture<PayCustomerFields>(html`<pay-customer-fields></pay-customer-fields>`);
+      await leaveEmail(el, 'ana@yahoo.com.bt');
+      await waitUntil(() => suggestionOf(el), 'no suggestion appeared');
+      expect(textOf(suggestionOf(el))).to.equal('Você quis dizer ana@yahoo.com.br?');
+      await typeInto(el, 'email', 'x');
+      expect(suggestionOf(el)).to.equal(null);
+    });
+
+    it('suggests nothing for a common domain or one close to none', async () => {
+      for (const address of ['ana@uol.com.br', 'ana@empresa.com.br']) {
+        const el = await fixture<PayCustomerFields>(html`<pay-customer-fields></pay-customer-fields>`);
+        await leaveEmail(el, address);
+        // The check is fetched on the first blur: it has had the time to answer once a typo's suggestion shows.
+        const typo = await fixture<PayCustomerFields>(html`<pay-customer-fields></pay-customer-fields>`);
+        await leaveEmail(typo, 'ana@uol.com.vr');
+        await waitUntil(() => suggestionOf(typo), 'no suggestion appeared for the typo');
+        await el.updateComplete;
+        expect(suggestionOf(el), address).to.equal(null);
+      }
+    });
+
+    for (const [locale, text] of [
+      ['es', '¿Quisiste decir rui@bol.com.br?'],
+      ['en', 'Did you mean rui@bol.com.br?'],
+    ] as const) {
+      it(`asks in ${locale}`, async () => {
+        const el = await fixture<PayCustomerFields>(html`<pay-customer-fields locale=${locale}></pay-customer-fields>`);
+        await leaveEmail(el, 'rui@bol.con.br');
+        await waitUntil(() => suggestionOf(el), 'no suggestion appeared');
+        expect(textOf(suggestionOf(el))).to.equal(text);
+      });
+    }
   });
 
   describe('validate()', () => {

@@ -78,8 +78,10 @@ describe('card expiry', () => {
       assert.equal(validate('12/24', JUNE_2025), 'field.cardExpiry.error.expired');
     });
 
-    it('refuses a year more than 20 years ahead as a typo', () => {
-      assert.equal(validate('01/46', JUNE_2025), 'field.cardExpiry.error.invalid');
+    it('refuses a year more than 20 years ahead as a date that is not valid, not as a wrong format', () => {
+      assert.equal(validate('01/46', JUNE_2025), 'field.cardExpiry.error.tooFar');
+      assert.equal(validate('12/99', JUNE_2025), 'field.cardExpiry.error.tooFar');
+      assert.equal(validate('12/2045', JUNE_2025), undefined);
     });
 
     it('judges by the real clock when no date is given', () => {

@@ -43,6 +43,17 @@ describe('<pay-method-picker>', () => {
     expect(descriptionOf(el, 'threeDs')).to.deep.equal(['Seu banco confirma a compra com uma verificação de segurança a mais.']);
   });
 
+  it('has screen readers read each explanation once: the radio is named by the method alone and described by its explanation', async () => {
+    const el = await fixture<PayMethodPicker>(html`<pay-method-picker .methods=${['pix', 'boleto']} value="pix"></pay-method-picker>`);
+    // The label wraps name and explanation (the whole option is the target): without aria-labelledby
+    // the explanation would be read in the name, and again as the description.
+    const boleto = radioOf(el, 'boleto');
+    const names = (boleto.getAttribute('aria-labelledby') ?? '').split(' ').filter(Boolean);
+    expect(names.map((id) => textOf(el.shadowRoot!.getElementById(id)))).to.deep.equal(['Boleto bancário']);
+    expect(descriptionOf(el, 'boleto')).to.deep.equal(['A compensação leva de 1 a 3 dias úteis após o pagamento.']);
+    await expect(el).to.be.accessible();
+  });
+
   it('follows the locale', async () => {
     const el = await fixture<PayMethodPicker>(html`<pay-method-picker .methods=${['boleto']} locale="en"></pay-method-picker>`);
     expect(textOf(el.shadowRoot!.querySelector('legend'))).to.equal('How would you like to pay?');

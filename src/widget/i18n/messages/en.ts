@@ -48,6 +48,7 @@ export const en: Messages = {
   'field.email.hint': 'We will send the purchase confirmation to this address.',
   'field.email.error.required': 'Enter your email.',
   'field.email.error.invalid': 'Invalid email. Check that it looks like name@example.com.',
+  'field.email.suggestion': 'Did you mean {address}?',
 
   'field.phone.label': 'Phone',
   'field.phone.hint': 'With area code, for example (11) 98765-4321.',
@@ -89,6 +90,7 @@ export const en: Messages = {
   'field.cardNumber.label': 'Card number',
   'field.cardNumber.hint': 'The digits on the front of the card.',
   'field.cardNumber.brand': 'Card brand: {brand}',
+  'field.cardNumber.brands': 'Accepted cards: {brands}',
   'field.cardNumber.error.required': 'Enter the card number.',
   'field.cardNumber.error.length': 'The card number has too few or too many digits.',
   'field.cardNumber.error.invalid': 'Invalid card number. Check the digits.',
@@ -98,6 +100,7 @@ export const en: Messages = {
   'field.cardExpiry.error.required': 'Enter the expiry date.',
   'field.cardExpiry.error.invalid': 'Invalid expiry date. Use the format MM/YY.',
   'field.cardExpiry.error.expired': 'This card has expired.',
+  'field.cardExpiry.error.tooFar': 'This expiry date is not valid. Check the year.',
 
   'field.cardCvv.label': 'Security code (CVV)',
   'field.cardCvv.hint': 'The 3 digits on the back of the card.',

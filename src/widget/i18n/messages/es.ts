@@ -48,6 +48,7 @@ export const es: Messages = {
   'field.email.hint': 'Te enviaremos la confirmación de la compra a esta dirección.',
   'field.email.error.required': 'Ingresa tu correo electrónico.',
   'field.email.error.invalid': 'Correo electrónico no válido. Revisa que tenga el formato nombre@ejemplo.com.',
+  'field.email.suggestion': '¿Quisiste decir {address}?',
 
   'field.phone.label': 'Teléfono',
   'field.phone.hint': 'Con código de área (DDD), por ejemplo (11) 98765-4321.',
@@ -89,6 +90,7 @@ export const es: Messages = {
   'field.cardNumber.label': 'Número de la tarjeta',
   'field.cardNumber.hint': 'Los dígitos del frente de la tarjeta.',
   'field.cardNumber.brand': 'Marca: {brand}',
+  'field.cardNumber.brands': 'Marcas aceptadas: {brands}',
   'field.cardNumber.error.required': 'Ingresa el número de la tarjeta.',
   'field.cardNumber.error.length': 'Al número de la tarjeta le faltan o le sobran dígitos.',
   'field.cardNumber.error.invalid': 'Número de tarjeta no válido. Revisa los dígitos.',
@@ -98,6 +100,7 @@ export const es: Messages = {
   'field.cardExpiry.error.required': 'Ingresa el vencimiento de la tarjeta.',
   'field.cardExpiry.error.invalid': 'Vencimiento no válido. Usa el formato MM/AA.',
   'field.cardExpiry.error.expired': 'Esta tarjeta está vencida.',
+  'field.cardExpiry.error.tooFar': 'Fecha de vencimiento no válida. Revisa el año.',
 
   'field.cardCvv.label': 'Código de seguridad (CVV)',
   'field.cardCvv.hint': 'Los 3 dígitos del reverso de la tarjeta.',

@@ -50,6 +50,7 @@ export const ptBR = {
   'field.email.hint': 'Você vai receber a confirmação da compra neste endereço.',
   'field.email.error.required': 'Informe seu e-mail.',
   'field.email.error.invalid': 'E-mail inválido. Confira se está no formato nome@exemplo.com.',
+  'field.email.suggestion': 'Você quis dizer {address}?',
 
   'field.phone.label': 'Telefone',
   'field.phone.hint': 'Com DDD, por exemplo (11) 98765-4321.',
@@ -91,6 +92,7 @@ export const ptBR = {
   'field.cardNumber.label': 'Número do cartão',
   'field.cardNumber.hint': 'Os dígitos da frente do cartão.',
   'field.cardNumber.brand': 'Bandeira: {brand}',
+  'field.cardNumber.brands': 'Bandeiras aceitas: {brands}',
   'field.cardNumber.error.required': 'Informe o número do cartão.',
   'field.cardNumber.error.length': 'O número do cartão está incompleto ou tem dígitos a mais.',
   'field.cardNumber.error.invalid': 'Número de cartão inválido. Confira os dígitos.',
@@ -100,6 +102,7 @@ export const ptBR = {
   'field.cardExpiry.error.required': 'Informe a validade do cartão.',
   'field.cardExpiry.error.invalid': 'Validade inválida. Use o formato MM/AA.',
   'field.cardExpiry.error.expired': 'Este cartão está vencido.',
+  'field.cardExpiry.error.tooFar': 'Data de validade inválida. Confira o ano.',
 
   'field.cardCvv.label': 'Código de segurança (CVV)',
   'field.cardCvv.hint': 'Os 3 dígitos no verso do cartão.',
