@@ -85,7 +85,7 @@ export const cardFieldsStyles = css`
   }
 
   .detected svg {
-    outline: 2px solid var(--pay-color-focus, #0969da);
+    outline: 2px solid var(--_focus);
     outline-offset: 1px;
     border-radius: 3px;
   }
@@ -144,7 +144,7 @@ export const cardFieldsStyles = css`
   }
 
   .choice:has(:focus-visible) .face {
-    outline: 3px solid var(--pay-color-focus, #0969da);
+    outline: 3px solid var(--_focus);
     outline-offset: 2px;
   }
 

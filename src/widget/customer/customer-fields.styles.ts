@@ -82,7 +82,7 @@ export const customerFieldsStyles = css`
     min-height: 24px;
     padding: 0;
     font: inherit;
-    color: var(--pay-color-primary, #0b57d0);
+    color: var(--_primary);
     text-align: start;
     text-decoration: underline;
     background: none;
