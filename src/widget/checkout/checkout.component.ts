@@ -11,7 +11,7 @@ import type { PayResultActionEvent } from '../events/result-action-event.js';
 import { formatAmount } from '../i18n/format-amount.js';
 import { CATALOGUE_FAILURE_TEXTS, LOADING_TEXTS } from '../i18n/loading-texts.js';
 import { LocaleController } from '../i18n/locale-controller.js';
-import { resolveLocale, type SupportedLocale } from '../i18n/locales.js';
+import { formatTag, resolveLocale, type SupportedLocale } from '../i18n/locales.js';
 import { translate } from '../i18n/translate.js';
 import type { PayMethodPicker } from '../method-picker/method-picker.component.js';
 import type { AntifraudProfiler } from '../providers/antifraud-profiler.js';
@@ -161,7 +161,7 @@ export class PayCheckout extends LitElement {
   /** The offer id to sell. */
   offer = '';
 
-  /** `pt-BR` (default), `es` or `en`; other tags fall back to the closest of these. */
+  /** `pt-BR` (default), `es` or `en`; other tags fall back to the closest of these, and their region writes amounts and dates (`es-MX`: `$1,234.50`). */
   locale = 'pt-BR';
 
   /** The methods to offer and their order, comma-separated (`pix,credit_card,boleto`); all the offer takes by default. */
@@ -187,6 +187,11 @@ export class PayCheckout extends LitElement {
 
   private get resolvedLocale(): SupportedLocale {
     return this.localeController.locale;
+  }
+
+  /** The tag amounts and dates are written in, given to the elements that write them (`formatTag`). */
+  private get formatLocale(): string {
+    return formatTag(this.locale, this.resolvedLocale);
   }
 
   private get config(): CheckoutConfig | undefined {
@@ -406,7 +411,7 @@ export class PayCheckout extends LitElement {
   private renderSubmit(config: CheckoutConfig, locale: SupportedLocale) {
     const { phase } = this.payment;
     const paying = phase === 'paying';
-    const amount = formatAmount(this.amountDue(config), config.product.currency, locale) ?? '';
+    const amount = formatAmount(this.amountDue(config), config.product.currency, this.formatLocale) ?? '';
     let label = translate(locale, 'checkout.submit', { amount });
     if (paying) label = translate(locale, 'checkout.submitting');
     else if (phase === 'interrupted') label = translate(locale, 'checkout.retry');
@@ -472,7 +477,7 @@ export class PayCheckout extends LitElement {
       this.cardFormKey,
       html`<pay-card-fields
         part="card"
-        locale=${locale}
+        locale=${this.formatLocale}
         currency=${config.product.currency}
         .installments=${config.installments}
         ?disabled=${locked}
@@ -492,7 +497,7 @@ export class PayCheckout extends LitElement {
       });
     }
     return resultView(order, {
-      locale,
+      locale: this.formatLocale,
       currency: config.product.currency,
       clockOffsetMs: this.orderStatus.clockOffsetMs,
       onAction: (event) => void this.handleResultAction(event),
@@ -520,7 +525,7 @@ export class PayCheckout extends LitElement {
     else {
       const order = this.orderStatus.order;
       content = html`
-        ${productView(config, this.amountDue(config), locale)}
+        ${productView(config, this.amountDue(config), this.formatLocale)}
         ${order ? this.renderResult(order, config, locale) : nothing}
         ${this.renderForm(config, locale, order !== undefined)}
       `;

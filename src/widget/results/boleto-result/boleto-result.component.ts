@@ -58,7 +58,7 @@ export class PayBoletoResult extends PayResultElement {
       ${this.renderAmount(locale, 'result.amountDue')}
       ${boleto
         ? html`
-            <p part="due-date" class="due-date">${translate(locale, 'boleto.dueDate', { date: formatDueDate(boleto.dueDate, locale) })}</p>
+            <p part="due-date" class="due-date">${translate(locale, 'boleto.dueDate', { date: formatDueDate(boleto.dueDate, this.formatLocale) })}</p>
             ${this.copier.render(
               {
                 id: 'boleto-line',
