@@ -14,7 +14,7 @@ import * as personName from '../fields/person-name.js';
 import type { MessageKey } from '../i18n/catalogue.js';
 import { formatAmount } from '../i18n/format-amount.js';
 import { LocaleController } from '../i18n/locale-controller.js';
-import { formatTag, resolveLocale } from '../i18n/locales.js';
+import { resolveLocale } from '../i18n/locales.js';
 import type { SupportedLocale } from '../i18n/locales.js';
 import { translate } from '../i18n/translate.js';
 import type { CardDetails } from '../providers/card-tokenizer.js';
@@ -336,11 +336,10 @@ export class PayCardFields extends LitElement {
 
   private renderInstallments(locale: SupportedLocale): TemplateResult | typeof nothing {
     const { currency } = this;
-    const tag = formatTag(this.locale, locale);
     let most = 0;
     const options = this.installments.flatMap(({ installments: count, installmentAmount, total, interestFree }) => {
-      const amount = formatAmount(installmentAmount, currency, tag);
-      const totalAmount = formatAmount(total, currency, tag);
+      const amount = formatAmount(installmentAmount, currency, this.locale, locale);
+      const totalAmount = formatAmount(total, currency, this.locale, locale);
       // An option whose amounts cannot be read is left out rather than shown wrong.
       if (amount === undefined || totalAmount === undefined) return [];
       most = Math.max(most, count);

@@ -189,11 +189,6 @@ export class PayCheckout extends LitElement {
     return this.localeController.locale;
   }
 
-  /** The tag amounts and dates are written in, given to the elements that write them (`formatTag`). */
-  private get formatLocale(): string {
-    return formatTag(this.locale, this.resolvedLocale);
-  }
-
   private get config(): CheckoutConfig | undefined {
     return this.configController.config;
   }
@@ -411,7 +406,7 @@ export class PayCheckout extends LitElement {
   private renderSubmit(config: CheckoutConfig, locale: SupportedLocale) {
     const { phase } = this.payment;
     const paying = phase === 'paying';
-    const amount = formatAmount(this.amountDue(config), config.product.currency, this.formatLocale) ?? '';
+    const amount = formatAmount(this.amountDue(config), config.product.currency, this.locale, locale) ?? '';
     let label = translate(locale, 'checkout.submit', { amount });
     if (paying) label = translate(locale, 'checkout.submitting');
     else if (phase === 'interrupted') label = translate(locale, 'checkout.retry');
@@ -477,7 +472,7 @@ export class PayCheckout extends LitElement {
       this.cardFormKey,
       html`<pay-card-fields
         part="card"
-        locale=${this.formatLocale}
+        locale=${formatTag(this.locale, locale)}
         currency=${config.product.currency}
         .installments=${config.installments}
         ?disabled=${locked}
@@ -497,7 +492,7 @@ export class PayCheckout extends LitElement {
       });
     }
     return resultView(order, {
-      locale: this.formatLocale,
+      locale: formatTag(this.locale, locale),
       currency: config.product.currency,
       clockOffsetMs: this.orderStatus.clockOffsetMs,
       onAction: (event) => void this.handleResultAction(event),
@@ -525,7 +520,7 @@ export class PayCheckout extends LitElement {
     else {
       const order = this.orderStatus.order;
       content = html`
-        ${productView(config, this.amountDue(config), this.formatLocale)}
+        ${productView(config, this.amountDue(config), formatTag(this.locale, locale))}
         ${order ? this.renderResult(order, config, locale) : nothing}
         ${this.renderForm(config, locale, order !== undefined)}
       `;

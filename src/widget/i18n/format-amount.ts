@@ -1,9 +1,11 @@
 import { DECIMAL_PATTERN } from '../../contract/format-checks.js';
 import type { Currency } from '../../contract/currencies.js';
+import { formatTag, type SupportedLocale } from './locales.js';
 
 /**
- * Formats an API amount (a decimal string) for a buyer in the tag `formatTag` gives, so the
- * separators and the symbol are their region's: `R$ 104,70` (pt-BR), `$1,234.50` (es-MX, MXN),
+ * Formats an API amount (a decimal string) for a buyer who asked for `tag`, in the texts'
+ * `language` (by default the one `tag` resolves to), so the separators and the symbol are their
+ * region's (`formatTag`): `R$ 104,70` (pt-BR), `$1,234.50` (es-MX, MXN),
  * `S/ 1,234.50` (es-PE, PEN), `$ 1.234,50` (es-AR, ARS). The string goes to Intl.NumberFormat as
  * is, which formats decimal strings exactly, so the amount never becomes a float on the way to
  * the screen.
@@ -19,17 +21,17 @@ import type { Currency } from '../../contract/currencies.js';
  * because a buyer must never see a rounded figure that differs from what is charged.
  * Answers `undefined` when the amount is not a decimal string.
  */
-/** Formatters by tag, currency and decimals (`undefined`: the currency's usual ones): a list of instalments formats dozens of amounts. */
+/** Formatters by tag, language, currency and decimals (`undefined`: the currency's usual ones): a list of instalments formats dozens of amounts. */
 const formatters: Record<string, Intl.NumberFormat> = {};
 
-const formatter = (tag: string, currency: Currency, decimals?: number): Intl.NumberFormat =>
-  (formatters[`${tag} ${currency} ${decimals}`] ??= new Intl.NumberFormat(tag, { style: 'currency', currency, minimumFractionDigits: decimals, maximumFractionDigits: decimals }));
+const formatter = (tag: string, language: SupportedLocale | undefined, currency: Currency, decimals?: number): Intl.NumberFormat =>
+  (formatters[`${tag} ${language} ${currency} ${decimals}`] ??= new Intl.NumberFormat(formatTag(tag, language), { style: 'currency', currency, minimumFractionDigits: decimals, maximumFractionDigits: decimals }));
 
-export function formatAmount(amount: string, currency: Currency, tag: string): string | undefined {
+export function formatAmount(amount: string, currency: Currency, tag: string, language?: SupportedLocale): string | undefined {
   if (!DECIMAL_PATTERN.test(amount)) return undefined;
-  const usual = formatter(tag, currency);
+  const usual = formatter(tag, language, currency);
   const significantDecimals = (amount.split('.')[1] ?? '').replace(/0+$/, '').length;
   const { maximumFractionDigits = 2 } = usual.resolvedOptions();
-  const format = significantDecimals > maximumFractionDigits ? formatter(tag, currency, Math.max(significantDecimals, 2)) : usual;
+  const format = significantDecimals > maximumFractionDigits ? formatter(tag, language, currency, Math.max(significantDecimals, 2)) : usual;
   return format.format(amount as Intl.StringNumericLiteral);
 }

@@ -22,14 +22,17 @@ export function resolveLocale(tag: string | null | undefined): SupportedLocale {
  * language itself. The catalogues are per language, but separators, the currency's symbol and
  * the order of a date are the region's: a Mexican buyer reads `$1,234.50` where Spain writes
  * `1234,50 MXN`. A tag of another language (the texts fell back to pt-BR) or an unreadable one
- * formats in the texts' language, so an amount never reads in a language its sentence is not in.
+ * (`es-`) formats in the texts' language, so an amount never reads in a language its
+ * sentence is not in.
  */
-export function formatTag(tag: string | null | undefined, language: SupportedLocale = resolveLocale(tag)): string {
+export function formatTag(tag: string, language: SupportedLocale = resolveLocale(tag)): string {
   try {
-    const [canonical] = Intl.getCanonicalLocales(tag?.replace(/_/g, '-') ?? []);
-    if (canonical?.split('-')[0] === language.slice(0, 2)) return canonical;
+    const asked = new Intl.Locale(tag.replace('_', '-'));
+    // `es_MX` reads as `es-MX`, as in `resolveLocale`. `asked.language` has no region, so
+    // `pt-BR` starts with it only when it is `pt`.
+    if (language.startsWith(asked.language)) return asked.baseName;
   } catch {
-    // Not a well-formed tag (`es-`): Intl would refuse it too.
+    // Not a well-formed tag: Intl would refuse it too.
   }
   return language;
 }

@@ -1,7 +1,6 @@
 import { LitElement, html, nothing } from 'lit';
 import { isCurrency, type Currency } from '../../contract/currency-codes.js';
 import { formatAmount } from '../i18n/format-amount.js';
-import { formatTag } from '../i18n/locales.js';
 import { priceStyles } from './price.styles.js';
 
 /**
@@ -26,7 +25,7 @@ export class PayPrice extends LitElement {
   /** The formatted text, or `undefined` while the amount or currency is not valid. */
   get formatted(): string | undefined {
     if (!isCurrency(this.currency)) return undefined;
-    return formatAmount(this.amount, this.currency, formatTag(this.locale));
+    return formatAmount(this.amount, this.currency, this.locale);
   }
 
   override render() {

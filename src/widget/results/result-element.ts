@@ -10,7 +10,7 @@ import { PayResultActionEvent, type PayResultAction } from '../events/result-act
 import type { MessageKey, MessageParams } from '../i18n/catalogue.js';
 import { formatAmount } from '../i18n/format-amount.js';
 import { LocaleController } from '../i18n/locale-controller.js';
-import { formatTag, resolveLocale, type SupportedLocale } from '../i18n/locales.js';
+import { resolveLocale, type SupportedLocale } from '../i18n/locales.js';
 import { translate } from '../i18n/translate.js';
 
 export class PayResultElement extends LitElement {
@@ -42,18 +42,13 @@ export class PayResultElement extends LitElement {
     return this.localeController.locale;
   }
 
-  /** The tag amounts and dates are written in: the region of `locale`, in the language of the texts (`formatTag`). */
-  protected get formatLocale(): string {
-    return formatTag(this.locale, this.resolvedLocale);
-  }
-
   protected get isPaid(): boolean {
     return this.order?.status === 'paid';
   }
 
   /** The order's amount as the buyer's region writes it; empty while there is no order. */
   protected get formattedAmount(): string {
-    return this.order ? (formatAmount(this.order.amount, this.currency, this.formatLocale) ?? this.order.amount) : '';
+    return this.order ? (formatAmount(this.order.amount, this.currency, this.locale, this.resolvedLocale) ?? this.order.amount) : '';
   }
 
   protected override getUpdateComplete(): Promise<boolean> {

