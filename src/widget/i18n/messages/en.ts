@@ -50,7 +50,8 @@ export const en: Messages = {
   'field.email.error.invalid': 'Invalid email. Check that it looks like name@example.com.',
 
   'field.phone.label': 'Phone',
-  'field.phone.hint': 'With + and the country code, for example +1 212 555 0123. A Brazilian number only needs its area code: (11) 98765-4321.',
+  // No-break spaces (\u00a0) keep each example number on one line.
+  'field.phone.hint': 'With + and the country code, for example +1\u00a0212\u00a0555\u00a00123. A Brazilian number only needs its area code: (11)\u00a098765-4321.',
   'field.phone.error.required': 'Enter your phone number with area code.',
   'field.phone.error.length': 'Incomplete phone number. Enter the area code and the number.',
   'field.phone.error.areaCode': 'Invalid area code (DDD). Enter its 2 digits, without a leading 0.',

@@ -50,7 +50,8 @@ export const es: Messages = {
   'field.email.error.invalid': 'Correo electrónico no válido. Revisa que tenga el formato nombre@ejemplo.com.',
 
   'field.phone.label': 'Teléfono',
-  'field.phone.hint': 'Con + y el código del país, por ejemplo +52 55 1234 5678. Para un número de Brasil basta el código de área: (11) 98765-4321.',
+  // No-break spaces (\u00a0) keep each example number on one line.
+  'field.phone.hint': 'Con + y el código del país, por ejemplo +52\u00a055\u00a01234\u00a05678. Para un número de Brasil basta el código de área: (11)\u00a098765-4321.',
   'field.phone.error.required': 'Ingresa tu teléfono con código de área.',
   'field.phone.error.length': 'Teléfono incompleto. Ingresa el código de área y el número.',
   'field.phone.error.areaCode': 'Código de área (DDD) no válido. Ingresa sus 2 dígitos, sin el 0.',
