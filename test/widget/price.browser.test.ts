@@ -50,12 +50,18 @@ describe('<pay-price>', () => {
       }
     });
 
-    it('follows the locale, falling back to the closest supported one', async () => {
+    it('follows the locale and its region, falling back to the closest supported language', async () => {
       const el = await fixture<PayPrice>(html`<pay-price amount="1234.50" currency="USD" locale="en"></pay-price>`);
       expect(text(el)).to.equal('$1,234.50');
-      el.locale = 'es-MX';
+      el.locale = 'es';
       await el.updateComplete;
       expect(text(el)).to.equal('1234,50 US$');
+      el.locale = 'es-MX';
+      await el.updateComplete;
+      expect(text(el)).to.equal('USD 1,234.50');
+      el.locale = 'fr-FR';
+      await el.updateComplete;
+      expect(text(el)).to.equal('US$ 1.234,50');
     });
   });
 

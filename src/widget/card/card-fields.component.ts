@@ -140,7 +140,7 @@ export class PayCardFields extends LitElement {
   private readonly editedFields = new Set<CardField>();
   private lastChange: CardChangeDetail = { brand: undefined, complete: false, installments: 1 };
 
-  /** `pt-BR` (default), `es` or `en`; other tags fall back to the closest of these. */
+  /** `pt-BR` (default), `es` or `en`; other tags fall back to the closest of these, and their region writes the amounts (`es-MX`: `$1,234.50`). */
   locale = 'pt-BR';
 
   /** The currency of the instalment amounts. */
@@ -358,8 +358,8 @@ export class PayCardFields extends LitElement {
     let most = 0;
     let chosen = '';
     const options = this.installments.flatMap(({ installments: count, installmentAmount, total, interestFree }) => {
-      const amount = formatAmount(installmentAmount, currency, locale);
-      const totalAmount = formatAmount(total, currency, locale);
+      const amount = formatAmount(installmentAmount, currency, this.locale, locale);
+      const totalAmount = formatAmount(total, currency, this.locale, locale);
       // An option whose amounts cannot be read is left out rather than shown wrong.
       if (amount === undefined || totalAmount === undefined) return [];
       most = Math.max(most, count);

@@ -38,15 +38,15 @@ export function loadErrorView(message: string, retryLabel: string, onRetry: () =
   `;
 }
 
-/** The product's image, name and the amount due. */
-export function productView(config: CheckoutConfig, amount: string, locale: SupportedLocale): TemplateResult {
+/** The product's image, name and the amount due, written as the region of `tag` writes amounts. */
+export function productView(config: CheckoutConfig, amount: string, tag: string): TemplateResult {
   const image = imageSource(config.product.image);
   return html`
     <header part="product" class="product">
       ${image ? html`<img part="product-image" src=${image} alt="" width="64" height="64" @error=${hideBrokenImage} />` : nothing}
       <div class="product-text">
         <h2 part="product-name" class="product-name">${config.product.name}</h2>
-        <pay-price part="price" amount=${amount} currency=${config.product.currency} locale=${locale}></pay-price>
+        <pay-price part="price" amount=${amount} currency=${config.product.currency} locale=${tag}></pay-price>
       </div>
     </header>
   `;
@@ -94,7 +94,8 @@ const RESULT_PARTS =
 
 /** What a result view is given besides the order. */
 export interface ResultViewOptions {
-  locale: SupportedLocale;
+  /** The buyer's tag: the view speaks its language and writes amounts and dates as its region does. */
+  locale: string;
   currency: Currency;
   /** Milliseconds the API's clock is ahead of the buyer's (the Pix countdown runs on the API's clock). */
   clockOffsetMs: number;

@@ -11,7 +11,7 @@ import type { PayResultActionEvent } from '../events/result-action-event.js';
 import { formatAmount } from '../i18n/format-amount.js';
 import { CATALOGUE_FAILURE_TEXTS, LOADING_TEXTS } from '../i18n/loading-texts.js';
 import { LocaleController } from '../i18n/locale-controller.js';
-import { resolveLocale, type SupportedLocale } from '../i18n/locales.js';
+import { formatTag, resolveLocale, type SupportedLocale } from '../i18n/locales.js';
 import { translate } from '../i18n/translate.js';
 import type { PayMethodPicker } from '../method-picker/method-picker.component.js';
 import type { AntifraudProfiler } from '../providers/antifraud-profiler.js';
@@ -163,7 +163,7 @@ export class PayCheckout extends LitElement {
   /** The offer id to sell. */
   offer = '';
 
-  /** `pt-BR` (default), `es` or `en`; other tags fall back to the closest of these. */
+  /** `pt-BR` (default), `es` or `en`; other tags fall back to the closest of these, and their region writes amounts and dates (`es-MX`: `$1,234.50`). */
   locale = 'pt-BR';
 
   /** The methods to offer and their order, comma-separated (`pix,credit_card,boleto`); all the offer takes by default. */
@@ -427,7 +427,7 @@ export class PayCheckout extends LitElement {
   private renderSubmit(config: CheckoutConfig, locale: SupportedLocale) {
     const { phase } = this.payment;
     const paying = phase === 'paying';
-    const amount = formatAmount(this.amountDue(config), config.product.currency, locale) ?? '';
+    const amount = formatAmount(this.amountDue(config), config.product.currency, this.locale, locale) ?? '';
     let label = translate(locale, 'checkout.submit', { amount });
     if (paying) label = translate(locale, 'checkout.submitting');
     else if (phase === 'interrupted') label = translate(locale, 'checkout.retry');
@@ -493,7 +493,7 @@ export class PayCheckout extends LitElement {
       this.cardFormKey,
       html`<pay-card-fields
         part="card"
-        locale=${locale}
+        locale=${formatTag(this.locale, locale)}
         currency=${config.product.currency}
         .installments=${config.installments}
         ?disabled=${locked}
@@ -513,7 +513,7 @@ export class PayCheckout extends LitElement {
       });
     }
     return resultView(order, {
-      locale,
+      locale: formatTag(this.locale, locale),
       currency: config.product.currency,
       clockOffsetMs: this.orderStatus.clockOffsetMs,
       onAction: (event) => void this.handleResultAction(event),
@@ -544,7 +544,7 @@ export class PayCheckout extends LitElement {
     else {
       const order = this.orderStatus.order;
       content = html`
-        ${productView(config, this.amountDue(config), locale)}
+        ${productView(config, this.amountDue(config), formatTag(this.locale, locale))}
         ${order ? this.renderResult(order, config, locale) : nothing}
         ${this.renderForm(config, locale, order !== undefined)}
       `;

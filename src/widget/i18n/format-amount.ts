@@ -1,28 +1,37 @@
 import { DECIMAL_PATTERN } from '../../contract/format-checks.js';
 import type { Currency } from '../../contract/currencies.js';
-import type { SupportedLocale } from './locales.js';
+import { formatTag, type SupportedLocale } from './locales.js';
 
 /**
- * Formats an API amount (a decimal string) for a buyer: `R$ 104,70`, `CLP 1.234`,
- * `€ 104,70`. The string goes to Intl.NumberFormat as is, which formats decimal strings
- * exactly, so the amount never becomes a float on the way to the screen.
+ * Formats an API amount (a decimal string) for a buyer who asked for `tag`, in the texts'
+ * `language` (by default the one `tag` resolves to), so the separators and the symbol are their
+ * region's (`formatTag`): `R$ 104,70` (pt-BR), `$1,234.50` (es-MX, MXN),
+ * `S/ 1,234.50` (es-PE, PEN), `$ 1.234,50` (es-AR, ARS). The string goes to Intl.NumberFormat as
+ * is, which formats decimal strings exactly, so the amount never becomes a float on the way to
+ * the screen.
  *
- * A currency's usual number of decimals is kept unless the amount has more significant
- * ones (a COP or CLP amount with cents): then they are shown, at least two, because a buyer must never
- * see a rounded figure that differs from what is charged.
+ * The currency shows as Intl's `symbol`, its default: the region's own sign for its own currency
+ * (`$` in Mexico for pesos), and for a foreign one the sign the region knows it by (`US$` in
+ * Argentina) or else its ISO code (`BRL 1,234.50` in Mexico). A bare sign (`narrowSymbol`) would
+ * show a Mexican buyer `$` for Chilean pesos, dollars and their own pesos alike, and `R$` is a
+ * sign few buyers outside Brazil read; the code is what their bank statement prints.
+ *
+ * A currency's usual number of decimals is kept (none for CLP and COP, whose prices are written
+ * without cents) unless the amount has more significant ones: then they are shown, at least two,
+ * because a buyer must never see a rounded figure that differs from what is charged.
  * Answers `undefined` when the amount is not a decimal string.
  */
-/** Formatters by locale, currency and decimals (`undefined`: the currency's usual ones): a list of instalments formats dozens of amounts. */
+/** Formatters by tag, language, currency and decimals (`undefined`: the currency's usual ones): a list of instalments formats dozens of amounts. */
 const formatters: Record<string, Intl.NumberFormat> = {};
 
-const formatter = (locale: SupportedLocale, currency: Currency, decimals?: number): Intl.NumberFormat =>
-  (formatters[`${locale} ${currency} ${decimals}`] ??= new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: decimals, maximumFractionDigits: decimals }));
+const formatter = (tag: string, language: SupportedLocale | undefined, currency: Currency, decimals?: number): Intl.NumberFormat =>
+  (formatters[`${tag} ${language} ${currency} ${decimals}`] ??= new Intl.NumberFormat(formatTag(tag, language), { style: 'currency', currency, minimumFractionDigits: decimals, maximumFractionDigits: decimals }));
 
-export function formatAmount(amount: string, currency: Currency, locale: SupportedLocale): string | undefined {
+export function formatAmount(amount: string, currency: Currency, tag: string, language?: SupportedLocale): string | undefined {
   if (!DECIMAL_PATTERN.test(amount)) return undefined;
-  const usual = formatter(locale, currency);
+  const usual = formatter(tag, language, currency);
   const significantDecimals = (amount.split('.')[1] ?? '').replace(/0+$/, '').length;
   const { maximumFractionDigits = 2 } = usual.resolvedOptions();
-  const format = significantDecimals > maximumFractionDigits ? formatter(locale, currency, Math.max(significantDecimals, 2)) : usual;
+  const format = significantDecimals > maximumFractionDigits ? formatter(tag, language, currency, Math.max(significantDecimals, 2)) : usual;
   return format.format(amount as Intl.StringNumericLiteral);
 }

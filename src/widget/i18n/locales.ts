@@ -15,3 +15,24 @@ export function resolveLocale(tag: string | null | undefined): SupportedLocale {
   const language = wanted.split(/[-_]/)[0];
   return SUPPORTED_LOCALES.find((locale) => locale.toLowerCase().split('-')[0] === language) ?? DEFAULT_LOCALE;
 }
+
+/**
+ * The tag amounts and dates are written in: the tag the page asked for when it is a valid BCP 47
+ * tag of the language the texts are in (`es-MX` gives Spanish texts and `$1,234.50`), else that
+ * language itself. The catalogues are per language, but separators, the currency's symbol and
+ * the order of a date are the region's: a Mexican buyer reads `$1,234.50` where Spain writes
+ * `1234,50 MXN`. A tag of another language (the texts fell back to pt-BR) or an unreadable one
+ * (`es-`) formats in the texts' language, so an amount never reads in a language its
+ * sentence is not in.
+ */
+export function formatTag(tag: string, language: SupportedLocale = resolveLocale(tag)): string {
+  try {
+    const asked = new Intl.Locale(tag.replace('_', '-'));
+    // `es_MX` reads as `es-MX`, as in `resolveLocale`. `asked.language` has no region, so
+    // `pt-BR` starts with it only when it is `pt`.
+    if (language.startsWith(asked.language)) return asked.baseName;
+  } catch {
+    // Not a well-formed tag: Intl would refuse it too.
+  }
+  return language;
+}

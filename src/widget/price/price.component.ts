@@ -1,11 +1,10 @@
 import { LitElement, html, nothing } from 'lit';
 import { isCurrency, type Currency } from '../../contract/currency-codes.js';
 import { formatAmount } from '../i18n/format-amount.js';
-import { resolveLocale } from '../i18n/locales.js';
 import { priceStyles } from './price.styles.js';
 
 /**
- * @summary An amount of money in the buyer's language, exact to the cent.
+ * @summary An amount of money as the buyer's region writes it, exact to the cent.
  *
  * @csspart amount - The formatted amount.
  */
@@ -20,13 +19,13 @@ export class PayPrice extends LitElement {
   /** ISO 4217 code of one of the API's ten currencies. */
   currency: Currency = 'BRL';
 
-  /** `pt-BR` (default), `es` or `en`; other tags fall back to the closest of these. */
+  /** A BCP 47 tag, `pt-BR` by default: its region sets separators and symbol (`es-MX`: `$1,234.50`); a language other than pt, es and en writes as pt-BR. */
   locale = 'pt-BR';
 
   /** The formatted text, or `undefined` while the amount or currency is not valid. */
   get formatted(): string | undefined {
     if (!isCurrency(this.currency)) return undefined;
-    return formatAmount(this.amount, this.currency, resolveLocale(this.locale));
+    return formatAmount(this.amount, this.currency, this.locale);
   }
 
   override render() {

@@ -33,7 +33,7 @@ export class PayResultElement extends LitElement {
   /** The order as the relay shows it (`{ id, refId, status, paymentMethod, amount, createdAt, pix?, boleto? }`). */
   declare order: CheckoutOrder | undefined;
 
-  /** `pt-BR` (default), `es` or `en`; other tags fall back to the closest of these. */
+  /** `pt-BR` (default), `es` or `en`; other tags fall back to the closest of these, and their region writes amounts and dates (`es-MX`: `$1,234.50`). */
   locale = 'pt-BR';
 
   /** The currency of `order.amount` (the product's). */
@@ -53,9 +53,9 @@ export class PayResultElement extends LitElement {
     return this.order?.status === 'paid';
   }
 
-  /** The order's amount in the buyer's language; empty while there is no order. */
+  /** The order's amount as the buyer's region writes it; empty while there is no order. */
   protected get formattedAmount(): string {
-    return this.order ? (formatAmount(this.order.amount, this.currency, this.resolvedLocale) ?? this.order.amount) : '';
+    return this.order ? (formatAmount(this.order.amount, this.currency, this.locale, this.resolvedLocale) ?? this.order.amount) : '';
   }
 
   protected override getUpdateComplete(): Promise<boolean> {

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { resolveLocale } from '../../../src/widget/i18n/locales.js';
+import { formatTag, resolveLocale } from '../../../src/widget/i18n/locales.js';
 
 describe('resolveLocale', () => {
   it('defaults to pt-BR when nothing is asked for', () => {
@@ -18,5 +18,29 @@ describe('resolveLocale', () => {
     assert.equal(resolveLocale('es_MX'), 'es');
     assert.equal(resolveLocale('en-GB'), 'en');
     assert.equal(resolveLocale('fr-FR'), 'pt-BR');
+  });
+});
+
+describe('formatTag', () => {
+  it('keeps the region of a tag of the texts\' language, in its canonical form', () => {
+    assert.equal(formatTag('es-MX'), 'es-MX');
+    assert.equal(formatTag('es_AR'), 'es-AR');
+    assert.equal(formatTag('EN-gb'), 'en-GB');
+    assert.equal(formatTag('pt-PT'), 'pt-PT');
+    assert.equal(formatTag('es-419'), 'es-419');
+    assert.equal(formatTag('es-MX-u-nu-latn'), 'es-MX');
+  });
+
+  it('is the language itself without a region, or pt-BR when nothing is asked for', () => {
+    assert.equal(formatTag('es'), 'es');
+    assert.equal(formatTag(''), 'pt-BR');
+  });
+
+  it('follows the texts\' language when the tag is of another language or cannot be read', () => {
+    assert.equal(formatTag('fr-FR'), 'pt-BR');
+    assert.equal(formatTag('est-EE'), 'pt-BR');
+    assert.equal(formatTag('es-'), 'es');
+    assert.equal(formatTag('es-MX-'), 'es');
+    assert.equal(formatTag('es-MX', 'pt-BR'), 'pt-BR');
   });
 });

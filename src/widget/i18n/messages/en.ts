@@ -51,7 +51,8 @@ export const en: Messages = {
   'field.email.suggestion': 'Did you mean {address}?',
 
   'field.phone.label': 'Phone',
-  'field.phone.hint': 'With area code, for example (11) 98765-4321.',
+  // No-break spaces (\u00a0) keep each example number on one line.
+  'field.phone.hint': 'With + and the country code, for example +1\u00a0212\u00a0555\u00a00123. A Brazilian number only needs its area code: (11)\u00a098765-4321.',
   'field.phone.error.required': 'Enter your phone number with area code.',
   'field.phone.error.length': 'Incomplete phone number. Enter the area code and the number.',
   'field.phone.error.areaCode': 'Invalid area code (DDD). Enter its 2 digits, without a leading 0.',
@@ -60,7 +61,7 @@ export const en: Messages = {
   'field.phone.error.international': 'Invalid international number. Enter + and the country code, up to 15 digits.',
 
   'field.document.label': 'CPF or CNPJ',
-  'field.document.hint': 'Digits only is fine.',
+  'field.document.hint': 'A CPF (a person’s) or CNPJ (a company’s) is a Brazilian tax ID. It is only needed to pay by boleto or Pix Automático.',
   'field.document.error.required': 'Enter your CPF or CNPJ.',
   'field.document.error.length': 'Enter the 11 digits of a CPF or the 14 of a CNPJ.',
   'field.document.error.cpfInvalid': 'Invalid CPF. Check the numbers.',

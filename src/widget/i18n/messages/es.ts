@@ -51,7 +51,8 @@ export const es: Messages = {
   'field.email.suggestion': '¿Quisiste decir {address}?',
 
   'field.phone.label': 'Teléfono',
-  'field.phone.hint': 'Con código de área (DDD), por ejemplo (11) 98765-4321.',
+  // No-break spaces (\u00a0) keep each example number on one line.
+  'field.phone.hint': 'Con + y el código del país, por ejemplo +52\u00a055\u00a01234\u00a05678. Para un número de Brasil basta el código de área: (11)\u00a098765-4321.',
   'field.phone.error.required': 'Ingresa tu teléfono con código de área.',
   'field.phone.error.length': 'Teléfono incompleto. Ingresa el código de área y el número.',
   'field.phone.error.areaCode': 'Código de área (DDD) no válido. Ingresa sus 2 dígitos, sin el 0.',
@@ -60,7 +61,7 @@ export const es: Messages = {
   'field.phone.error.international': 'Número internacional no válido. Ingresa + y el código del país, con hasta 15 dígitos.',
 
   'field.document.label': 'CPF o CNPJ',
-  'field.document.hint': 'Puedes ingresar solo los números.',
+  'field.document.hint': 'El CPF (de una persona) o el CNPJ (de una empresa) es la identificación fiscal de Brasil. Solo se pide para pagar con boleto o Pix Automático.',
   'field.document.error.required': 'Ingresa tu CPF o CNPJ.',
   'field.document.error.length': 'Ingresa los 11 dígitos del CPF o los 14 del CNPJ.',
   'field.document.error.cpfInvalid': 'CPF no válido. Revisa los números.',

@@ -1,5 +1,5 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import type { SupportedLocale } from '../../i18n/locales.js';
+import { formatTag, type SupportedLocale } from '../../i18n/locales.js';
 import { translate } from '../../i18n/translate.js';
 import { CopyController, copyFieldStyles } from '../copy-button.js';
 import { PayResultElement } from '../result-element.js';
@@ -61,7 +61,7 @@ export class PayBoletoResult extends PayResultElement {
       ${this.renderAmount(locale, 'result.amountDue')}
       ${boleto
         ? html`
-            <p part="due-date" class="due-date">${translate(locale, 'boleto.dueDate', { date: formatDueDate(boleto.dueDate, locale) })}</p>
+            <p part="due-date" class="due-date">${translate(locale, 'boleto.dueDate', { date: formatDueDate(boleto.dueDate, formatTag(this.locale, locale)) })}</p>
             ${this.copier.render(
               {
                 id: 'boleto-line',

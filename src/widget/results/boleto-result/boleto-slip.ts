@@ -12,7 +12,7 @@ export function formatDigitableLine(line: string): string {
   return digits.length === 47 ? digits.replace(/(\d{5})(\d{5})(\d{5})(\d{6})(\d{5})(\d{6})(\d)/, '$1.$2 $3.$4 $5.$6 $7 ') : line;
 }
 
-/** A `YYYY-MM-DD` day as the buyer writes it (`4 de março de 2026`, `March 4, 2026`); other text as it came. */
+/** A `YYYY-MM-DD` day as the buyer's region writes it (`4 de março de 2026`, `March 4, 2026` in en-US, `4 March 2026` in en-GB); other text as it came. */
 export function formatDueDate(day: string, locale: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!match) return day;
