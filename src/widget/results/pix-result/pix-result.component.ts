@@ -130,7 +130,7 @@ export class PayPixResult extends PayResultElement {
 
   private renderTerms(locale: SupportedLocale): TemplateResult | typeof nothing {
     const startMs = parseApiDateTime(this.order?.createdAt ?? '')?.getTime() ?? Number.NaN;
-    const terms = recurrenceTerms(this.recurrence, this.recurringAmount, this.currency, startMs, locale);
+    const terms = recurrenceTerms(this.recurrence, this.recurringAmount, this.currency, startMs, locale, this.locale);
     if (terms.length === 0) return nothing;
     return html`
       <div part="terms" class="terms">

@@ -8,7 +8,7 @@
 import type { WidgetRecurrence } from '../../../relay/config-route.js';
 import type { MessageKey } from '../../i18n/catalogue.js';
 import { formatAmount } from '../../i18n/format-amount.js';
-import type { SupportedLocale } from '../../i18n/locales.js';
+import { formatTag, type SupportedLocale } from '../../i18n/locales.js';
 import { translate } from '../../i18n/translate.js';
 import type { Currency } from '../../../contract/currencies.js';
 
@@ -39,15 +39,17 @@ export function recurrenceTerms(
   currency: Currency,
   startMs: number,
   locale: SupportedLocale,
+  /** The page's language tag, whose region writes the amount and the date. */
+  tag: string = locale,
 ): RecurrenceTerm[] {
   if (!recurrence) return [];
   const { recurrence_period: period, quantity_recurrences: count, trial_days: trial } = recurrence;
   const terms: RecurrenceTerm[] = [];
-  const price = amount === undefined ? undefined : formatAmount(amount, currency, locale);
+  const price = amount === undefined ? undefined : formatAmount(amount, currency, tag, locale);
   if (price) terms.push({ label: 'pixAuto.terms.amount', value: price });
   if (isCount(period) && period > 0) terms.push({ label: 'pixAuto.terms.frequency', value: frequencyText(period, locale) });
   if (isCount(trial) && Number.isFinite(startMs)) {
-    const first = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric' }).format(startMs + trial * DAY_MS);
+    const first = new Intl.DateTimeFormat(formatTag(tag, locale), { day: 'numeric', month: 'long', year: 'numeric' }).format(startMs + trial * DAY_MS);
     terms.push({ label: 'pixAuto.terms.first', value: first });
   }
   if (count === -1) terms.push({ label: 'pixAuto.terms.count', value: translate(locale, 'pixAuto.terms.untilCancelled') });
