@@ -7,7 +7,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { toNodeListener } from '../src/http/node-listener.js';
-import { createRelay, type Relay } from '../src/relay/index.js';
+import { createRelay, sandboxAddressLookup, type Relay } from '../src/relay/index.js';
 import { DEFAULT_API_KEY, DEFAULT_PUBLIC_KEY, serveSandbox, type ServedSandbox } from '../src/sandbox/index.js';
 
 export interface CheckoutStackOptions {
@@ -47,6 +47,8 @@ export async function startCheckoutStack({ relayPath, pageOrigin, configTtlMs }:
     basePath: relayPath,
     threeDSecure: { provider: 'sandbox', sessionsUrl: `${sandbox.url}/sandbox/3ds/sessions` },
     antifraud: { provider: 'sandbox', scriptUrl: `${sandbox.url}/sandbox/profiler.js` },
+    // The billing address is filled from the sandbox's CEP table (docs/sandbox.md).
+    addressLookup: sandboxAddressLookup(sandbox.url),
     // Buyers on one machine share an address: no per-buyer limit in the demo.
     chargeRateLimit: false,
     ...(configTtlMs === undefined ? {} : { configTtlMs }),

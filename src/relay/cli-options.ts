@@ -58,7 +58,7 @@ export function relayUsage(): string[] {
     '  --trust-proxy N|true      believe X-Forwarded-For for N proxies (true: all); default: no',
     '  --base-path PATH          where the routes live, e.g. /api/pay (default: /)',
     ...operationsUsage(),
-    '  --sandbox-providers       use the sandbox\'s anti-fraud profiler and 3-D Secure at --api (cards need them)',
+    '  --sandbox-providers       use the sandbox\'s anti-fraud profiler, 3-D Secure and CEP table at --api (cards need them)',
     '  -h, --help                show this help',
     '',
     `Secrets in the environment (${CLIENT_SECRET_ENV}, ${WEBHOOK_SECRET_ENV}) stay out of the process list;`,

@@ -35,6 +35,7 @@ export const RELAY_ERROR_TYPES = [
   'offer_not_allowed',
   'offer_not_found',
   'order_not_found',
+  'address_not_found',
   'rate_limited',
   'idempotency_conflict',
   'payment_method_unavailable',

@@ -27,3 +27,5 @@ export { UnconfirmedWebhookError, type UnconfirmedWebhook } from './webhook-conf
 export { findCardData, looksLikeCardNumber } from './card-data.js';
 export { buyerIp } from './buyer-ip.js';
 export { widgetChargeRequestSchema, WIDGET_IDEMPOTENCY_HEADER, type WidgetChargeRequest } from './widget-request.js';
+export { sandboxAddressLookup, viaCepAddressLookup, VIACEP_BASE_URL, type AddressLookup, type LookedUpAddress, type ViaCepLookupOptions, type HttpAddressLookupOptions } from './address-lookups.js';
+export type { AddressAnswer } from './address-route.js';

@@ -4,6 +4,7 @@
  * with a message naming the option, never at the first buyer.
  */
 import { createClient, type PayClient } from '../client/index.js';
+import type { AddressLookup } from './address-lookups.js';
 import { createMemoryStore } from '../store/memory-store.js';
 import type { ChargeLineBudget, Store } from '../store/store.js';
 import { checkChargeQueue, type ChargeQueueOptions } from './charge-queue-options.js';
@@ -114,6 +115,11 @@ export interface RelayOptions {
    * (charge-queue.ts); default the spec's 60 a minute; `false` for none.
    */
   chargeQueue?: ChargeQueueOptions | false;
+  /**
+   * The address of a CEP, for `GET address?cep=` (address-route.ts), which the widget uses to
+   * fill the 3-D Secure billing address; the route exists only with it.
+   */
+  addressLookup?: AddressLookup;
 }
 
 /** What `onError` is told besides the error. */
@@ -150,6 +156,7 @@ export interface ResolvedRelayOptions {
   observer: Required<RelayObserver>;
   observing: boolean;
   chargeQueue: ChargeLineBudget | false;
+  addressLookup: AddressLookup | undefined;
 }
 
 export const DEFAULT_CHARGE_RATE_LIMIT: ChargeRateLimit = { limit: 10, windowMs: 60_000 };
@@ -399,6 +406,7 @@ export function resolveRelayOptions(options: RelayOptions): ResolvedRelayOptions
     observer,
     observing,
     chargeQueue: checkChargeQueue(options.chargeQueue),
+    addressLookup: checkHook('addressLookup', options.addressLookup),
   };
 }
 

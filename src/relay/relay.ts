@@ -9,11 +9,13 @@
  * | GET | `orders/{id}` | an order this relay created, with its latest status (needs its `orderToken`) |
  * | GET | `orders/{id}/events` | the same as server-sent events until the order is final (needs its `orderToken`) |
  * | POST | `webhooks` | the API's event deliveries (only with `webhookSecret`) |
+ * | GET | `address?cep=NNNNNNNN` | the address of a CEP (only with `addressLookup`) |
  *
- * The first four are widget routes: they answer CORS preflights and CORS headers for the
+ * All but `webhooks` are widget routes: they answer CORS preflights and CORS headers for the
  * allowed origins. Every failure goes through `errors.ts`. The request's id, `healthz`,
  * `readyz`, the observers and `close()` wrap them all (operations/operated-relay.ts).
  */
+import { handleAddress } from './address-route.js';
 import { createConfigCache } from './config-cache.js';
 import { handleConfig } from './config-route.js';
 import type { RelayContext, RelayRequestInfo } from './context.js';
@@ -83,11 +85,14 @@ export function createRelay(options: RelayOptions): Relay {
       onError: resolved.onError,
     }),
   };
-  const { webhookSecret } = resolved;
+  const { webhookSecret, addressLookup } = resolved;
 
   function findRoute(path: string, context: RelayContext): Route | undefined {
     if (path === '/config') return { method: 'GET', widget: true, handle: (request) => handleConfig(request, context) };
     if (path === '/charges') return { method: 'POST', widget: true, handle: (request, info) => handleCharge(request, info, context) };
+    if (path === '/address' && addressLookup !== undefined) {
+      return { method: 'GET', widget: true, handle: (request, info) => handleAddress(request, info, context, addressLookup) };
+    }
     if (path === '/webhooks' && webhookSecret !== undefined) {
       return { method: 'POST', widget: false, handle: (request) => handleWebhook(request, context, webhookSecret) };
     }

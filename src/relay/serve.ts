@@ -10,6 +10,7 @@ import { createStandaloneServer, type ServerTimeouts } from '../http/node-server
 import type { Store } from '../store/store.js';
 import { DEFAULT_RELAY_HOST, DEFAULT_RELAY_PORT, parseRelayArguments, relayUsage } from './cli-options.js';
 import { relayRefusal, toNodeHandler } from './node.js';
+import { sandboxAddressLookup } from './address-lookups.js';
 import type { RelayOptions } from './options.js';
 import { createRelay, type Relay } from './relay.js';
 import { commandOperations } from './operations/command-operations.js';
@@ -68,15 +69,16 @@ export async function serveRelay(options: ServeRelayOptions): Promise<ServedRela
 
 /**
  * The widget settings of the sandbox's own anti-fraud profiler and 3-D Secure server, which it
- * serves beside its API (docs/sandbox.md, "Pages and scripts beside the API"). Without them the
- * widget leaves `credit_card` and `threeDs` out: a card charge needs a profiling reference
- * (public-api.md, "POST /public_api/payments/").
+ * serves beside its API (docs/sandbox.md, "Pages and scripts beside the API"), and its CEP
+ * table as the address lookup. Without them the widget leaves `credit_card` and `threeDs` out:
+ * a card charge needs a profiling reference (public-api.md, "POST /public_api/payments/").
  */
-export function sandboxProviderSettings(apiBaseUrl: string): Pick<RelayOptions, 'threeDSecure' | 'antifraud'> {
+export function sandboxProviderSettings(apiBaseUrl: string): Pick<RelayOptions, 'threeDSecure' | 'antifraud' | 'addressLookup'> {
   const origin = apiBaseUrl.replace(/\/+$/, '');
   return {
     threeDSecure: { provider: 'sandbox', sessionsUrl: `${origin}/sandbox/3ds/sessions` },
     antifraud: { provider: 'sandbox', scriptUrl: `${origin}/sandbox/profiler.js` },
+    addressLookup: sandboxAddressLookup(origin),
   };
 }
 

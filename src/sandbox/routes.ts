@@ -1,10 +1,11 @@
 /**
  * The sandbox's route table: the Public API (spec and supplement), the pages a real
- * integration talks to beside it (card tokens, 3DS challenge, profiling script), and the
+ * integration talks to beside it (card tokens, 3DS challenge, profiling script, CEP table), and the
  * test controls under `/__sandbox/`.
  */
 import { cardTokenRoutes } from './card/card-tokens.js';
 import { catalogueRoutes } from './api/catalogue.js';
+import { cepRoutes } from './documents/cep-route.js';
 import { chargeAndOrderRoutes } from './api/charges.js';
 import { controlRoutes } from './controls/controls.js';
 import type { Route } from './requests/router.js';
@@ -31,5 +32,6 @@ export function sandboxRoutes(dependencies: RouteDependencies): Route[] {
     ...threeDSecureRoutes(),
     ...profilerRoutes(),
     ...sandboxImageRoutes(),
+    ...cepRoutes(),
   ];
 }

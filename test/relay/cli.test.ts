@@ -88,7 +88,7 @@ describe('pay-checkout relay', () => {
     }
   });
 
-  it('gives the widget the sandbox\'s profiler and 3-D Secure with --sandbox-providers, and neither without it', async () => {
+  it('gives the widget the sandbox\'s profiler, 3-D Secure and CEP table with --sandbox-providers, and none without it', async () => {
     const settingsOf = async (extra: string[]) => {
       const child = spawn(
         process.execPath,
@@ -99,16 +99,22 @@ describe('pay-checkout relay', () => {
         const [first] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
         const url = /listening on (\S+)$/.exec(first)![1]!;
         const config = (await (await fetch(`${url}/config?offer=77BcHrY`)).json()) as { threeDSecure: unknown; antifraud: unknown };
-        return { threeDSecure: config.threeDSecure, antifraud: config.antifraud };
+        const address = await fetch(`${url}/address?cep=01310-100`);
+        return { threeDSecure: config.threeDSecure, antifraud: config.antifraud, address: [address.status, await address.json()] };
       } finally {
         child.kill('SIGTERM');
       }
     };
-    assert.deepEqual(await settingsOf([]), { threeDSecure: null, antifraud: null });
+    assert.deepEqual(await settingsOf([]), {
+      threeDSecure: null,
+      antifraud: null,
+      address: [404, { error: { type: 'not_found', message: 'No such route.' } }],
+    });
     const settings = await settingsOf(['--sandbox-providers']);
     assert.deepEqual(settings, {
       threeDSecure: { provider: 'sandbox', sessionsUrl: `${running.baseUrl}/sandbox/3ds/sessions` },
       antifraud: { provider: 'sandbox', scriptUrl: `${running.baseUrl}/sandbox/profiler.js` },
+      address: [200, { zipcode: '01310100', street: 'Avenida Paulista', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP', country: 'BR' }],
     });
     // The sandbox really serves the profiler where the widget is sent.
     const script = await fetch((settings.antifraud as { scriptUrl: string }).scriptUrl);
