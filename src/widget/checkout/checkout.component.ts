@@ -7,7 +7,6 @@ import type { PayCustomerFields, CustomerPrefill } from '../customer/customer-fi
 import { PayAntifraudFallbackEvent } from '../events/antifraud-fallback-event.js';
 import { PayBeforeSubmitEvent } from '../events/before-submit-event.js';
 import type { PayMethodChangeEvent } from '../events/method-change-event.js';
-import type { PayResultActionEvent } from '../events/result-action-event.js';
 import { formatAmount } from '../i18n/format-amount.js';
 import { CATALOGUE_FAILURE_TEXTS, LOADING_TEXTS } from '../i18n/loading-texts.js';
 import { LocaleController } from '../i18n/locale-controller.js';
@@ -27,7 +26,9 @@ import { defaultCardTokenizer, defaultProviders } from './checkout-providers.js'
 import { loadElement, OnDemandElements } from '../on-demand-elements.js';
 import { bannerView, loadErrorView, productView, progressText, resultTagOf, resultTagOfMethod, resultView } from './checkout-views.js';
 import { ConfigController } from './config-controller.js';
-import { OrderStatusController } from './order-status-controller.js';
+import { hasKeptOrder, resumeKey } from '../results/kept-order.js';
+import { loadPaymentCode } from './lazy-code.js';
+import type { OrderStatusController } from './order-status-controller.js';
 import type { PaymentRequest } from './payment-attempt.js';
 import { PaymentController } from './payment-controller.js';
 import { ReadyController } from './ready-controller.js';
@@ -113,16 +114,12 @@ export class PayCheckout extends LitElement {
   private readonly payment = new PaymentController(this, {
     locale: () => this.resolvedLocale,
     announce: (text) => this.announce(text),
-    showFieldErrors: (fields) => this.showFieldErrors(fields),
-    showCardErrors: (fields) => this.cardFields?.showFieldErrors(fields),
-    showOrder: (order, receivedAtMs, orderToken) => this.orderStatus.show(order, receivedAtMs, orderToken),
+    showMethodError: (message) => (this.methodError = message),
+    // An order comes from an attempt, whose code brought the order's controller with it.
+    showOrder: (order, receivedAtMs, orderToken) => this.orders()?.show(order, receivedAtMs, orderToken),
   });
-  private readonly orderStatus = new OrderStatusController(this, {
-    locale: () => this.resolvedLocale,
-    announce: (text) => this.announce(text),
-    source: () => (this.relay && this.offer ? { relay: this.connection(), offer: this.offer } : undefined),
-    focusResult: () => this.focusResult(),
-  });
+  /** The order on screen, made with the payment's code the first time there is an order to show. */
+  private orderStatus: OrderStatusController | undefined;
   /** The result views, fetched when a payment starts (or an order comes back) rather than with the form. */
   private readonly onDemand = new OnDemandElements(this);
   /** Last, so that it speaks of a render the other controllers have seen. */
@@ -154,6 +151,8 @@ export class PayCheckout extends LitElement {
   private defaults: ReturnType<typeof defaultProviders> | undefined;
   /** A kept order to look for once the buyer's texts are here, so that its announcements are in their language. */
   private resumePending = false;
+  /** The kept order's code on its way: the checkout stays in its loading state rather than show a form the order replaces. */
+  private resuming = false;
 
   /** Where the merchant mounted the relay: `/checkout`, or an absolute URL. */
   relay = '';
@@ -290,30 +289,22 @@ export class PayCheckout extends LitElement {
     });
   }
 
-  /** The result view's buttons: each leads back to the form, some straight into a new attempt. */
-  private async handleResultAction(event: PayResultActionEvent): Promise<void> {
-    const { action } = event.detail;
-    const resumed = this.orderStatus.resumed;
-    this.orderStatus.clear();
-    this.payment.reset();
-    if (action === 'another-card') {
-      // A new card form starts empty, at one instalment.
-      this.cardFormKey += 1;
-      this.installments = 1;
-    }
-    await this.updateComplete;
-    if ((action === 'new-charge' || action === 'retry') && !resumed) {
-      // A new attempt (a new idempotency key) with the form as the buyer left it.
-      this.renderRoot.querySelector('form')?.requestSubmit();
-    } else if (action === 'another-card') {
-      await this.cardFields?.updateComplete;
-      this.cardFields?.focus();
-    } else if (action === 'change-method') {
-      this.methodPicker?.focus();
-    } else {
-      // A resumed order came without the buyer's details: the form is filled in again.
-      this.customerFields?.focus();
-    }
+  /** The order's controller, made once the payment's code is here (undefined before). */
+  private orders(): OrderStatusController | undefined {
+    const code = loadPaymentCode.value;
+    return (this.orderStatus ??= code && new code.OrderStatusController(this, {
+      locale: () => this.resolvedLocale,
+      announce: (text) => this.announce(text),
+      source: () => (this.relay && this.offer ? { relay: this.connection(), offer: this.offer } : undefined),
+      backToForm: (newCard) => {
+        this.payment.reset();
+        if (newCard) {
+          // A new card form starts empty, at one instalment.
+          this.cardFormKey += 1;
+          this.installments = 1;
+        }
+      },
+    }));
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -323,15 +314,23 @@ export class PayCheckout extends LitElement {
     }
     if (sourceChanged && !this.payment.locked) {
       // Another relay or offer: the order on screen is not this one's; the one kept for it, if any, comes back.
-      if (this.orderStatus.order) {
+      if (this.orderStatus?.order) {
         this.orderStatus.release();
         this.payment.reset();
       }
-      this.resumePending = true;
+      // Only whether an order is kept is known here: reading it and following it come with the payment's code.
+      this.resumePending = !!this.relay && !!this.offer && hasKeptOrder(resumeKey(this.connection().url(''), this.offer));
+      if (this.resumePending) this.payment.prepare();
     }
     if (this.resumePending && this.localeController.ready) {
       this.resumePending = false;
-      this.orderStatus.resume();
+      this.resuming = true;
+      loadPaymentCode()
+        .then(() => this.orders()?.resume(), () => undefined)
+        .finally(() => {
+          this.resuming = false;
+          this.requestUpdate();
+        });
     }
     const methods = this.offeredMethods;
     if (this.method === undefined || !methods.includes(this.method)) this.method = methods[0];
@@ -364,32 +363,6 @@ export class PayCheckout extends LitElement {
     if (typeof request !== 'number') return request;
     this.announce(translate(this.resolvedLocale, 'checkout.fieldsToFix', { count: request }));
     return undefined;
-  }
-
-  /** Puts a refusal's messages on the buyer's fields and on the method choice; answers the paths placed. */
-  private showFieldErrors(fields: Readonly<Record<string, readonly string[]>>): Set<string> {
-    const placed = new Set(this.customerFields?.showServerErrors(fields) ?? []);
-    const methodMessages = fields['paymentMethod'];
-    if (methodMessages && methodMessages.length > 0) {
-      this.methodError = methodMessages.join(' ');
-      placed.add('paymentMethod');
-    }
-    if (placed.has('paymentMethod') && placed.size === 1) void this.updateComplete.then(() => this.methodPicker?.focus());
-    else if (placed.size > 0) void this.customerFields?.focusFirstInvalid();
-    return placed;
-  }
-
-  /** Moves focus to the result view's title once drawn. */
-  private focusResult(): void {
-    void this.updateComplete.then(async () => {
-      const order = this.orderStatus.order;
-      // A view that could not be fetched leaves its error and retry button on screen instead.
-      if (!order || !(await loadElement(resultTagOf(order)).then(() => true, () => false))) return;
-      await this.updateComplete;
-      const result = this.renderRoot.querySelector<HTMLElement & { updateComplete?: Promise<unknown> }>('[part~="result"]');
-      await result?.updateComplete;
-      result?.focus();
-    });
   }
 
   /** Loads the configuration again (the error state's retry). */
@@ -488,14 +461,14 @@ export class PayCheckout extends LitElement {
       return loadErrorView(translate(locale, 'checkout.loadFailed'), translate(locale, 'checkout.retry'), () => {
         this.onDemand.retry(tag);
         // The retry button goes away with the error: focus follows to the view.
-        this.focusResult();
+        this.orderStatus?.focusResult();
       });
     }
     return resultView(order, {
       locale,
       currency: config.product.currency,
-      clockOffsetMs: this.orderStatus.clockOffsetMs,
-      onAction: (event) => void this.handleResultAction(event),
+      clockOffsetMs: this.orderStatus?.clockOffsetMs ?? 0,
+      onAction: (event) => void this.orderStatus?.handleAction(event.detail.action),
     });
   }
 
@@ -516,9 +489,9 @@ export class PayCheckout extends LitElement {
       const message = translate(locale, loadFailureMessage(this.configController.error));
       content = loadErrorView(message, translate(locale, 'checkout.retry'), () => this.reload());
     }
-    else if (!textsReady || status !== 'ready' || !config) content = html`<p part="loading" class="loading">${LOADING_TEXTS[locale]}</p>`;
+    else if (!textsReady || status !== 'ready' || !config || this.resuming) content = html`<p part="loading" class="loading">${LOADING_TEXTS[locale]}</p>`;
     else {
-      const order = this.orderStatus.order;
+      const order = this.orderStatus?.order;
       content = html`
         ${productView(config, this.amountDue(config), locale)}
         ${order ? this.renderResult(order, config, locale) : nothing}
@@ -526,7 +499,7 @@ export class PayCheckout extends LitElement {
       `;
     }
     return html`
-      <div part="base" class="checkout" lang=${locale} aria-busy=${!textsFailed && (status === 'loading' || !textsReady) ? 'true' : 'false'}>
+      <div part="base" class="checkout" lang=${locale} aria-busy=${!textsFailed && (status === 'loading' || !textsReady || this.resuming) ? 'true' : 'false'}>
         <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">${this.announcement}</div>
         ${content}
       </div>
