@@ -4,8 +4,6 @@ import { keyed } from 'lit/directives/keyed.js';
 import { isCardMethod, type ChargeMethod } from '../../contract/payment-method-lists.js';
 import type { PayCardFields } from '../card/card-fields.component.js';
 import type { PayCustomerFields, CustomerPrefill } from '../customer/customer-fields.component.js';
-import { PayAntifraudFallbackEvent } from '../events/antifraud-fallback-event.js';
-import { PayBeforeSubmitEvent } from '../events/before-submit-event.js';
 import type { PayMethodChangeEvent } from '../events/method-change-event.js';
 import { formatAmount } from '../i18n/format-amount.js';
 import { CATALOGUE_FAILURE_TEXTS, LOADING_TEXTS } from '../i18n/loading-texts.js';
@@ -23,12 +21,11 @@ import { loadFailureMessage } from './checkout-messages.js';
 import { readPaymentRequest } from './checkout-form.js';
 import { offeredMethods, parseMethodList, payableAmount } from './checkout-offer.js';
 import { defaultCardTokenizer, defaultProviders } from './checkout-providers.js';
-import { loadElement, OnDemandElements } from '../on-demand-elements.js';
+import { OnDemandElements } from '../on-demand-elements.js';
 import { bannerView, loadErrorView, productView, progressText, resultTagOf, resultTagOfMethod, resultView } from './checkout-views.js';
 import { ConfigController } from './config-controller.js';
-import { hasKeptOrder, resumeKey } from '../results/kept-order.js';
-import { loadPaymentCode } from './lazy-code.js';
-import type { OrderStatusController } from './order-status-controller.js';
+import { LiveRegion } from './live-region.js';
+import { OrderSlot } from './order-slot.js';
 import type { PaymentRequest } from './payment-attempt.js';
 import { PaymentController } from './payment-controller.js';
 import { ReadyController } from './ready-controller.js';
@@ -90,7 +87,6 @@ export class PayCheckout extends LitElement {
   static override properties = {
     method: { state: true, attribute: false },
     methodError: { state: true, attribute: false },
-    announcement: { state: true, attribute: false },
     installments: { state: true, attribute: false },
     cardFormKey: { state: true, attribute: false },
     relay: {},
@@ -106,6 +102,7 @@ export class PayCheckout extends LitElement {
   };
 
   private readonly localeController = new LocaleController(this, () => resolveLocale(this.locale));
+  private readonly liveRegion = new LiveRegion(this);
   private readonly configController = new ConfigController(
     this,
     (signal) => (this.relay && this.offer ? this.connection().getConfig(this.offer, { signal }) : undefined),
@@ -113,13 +110,23 @@ export class PayCheckout extends LitElement {
   );
   private readonly payment = new PaymentController(this, {
     locale: () => this.resolvedLocale,
-    announce: (text) => this.announce(text),
+    announce: (text) => this.liveRegion.announce(text),
     showMethodError: (message) => (this.methodError = message),
-    // An order comes from an attempt, whose code brought the order's controller with it.
-    showOrder: (order, receivedAtMs, orderToken) => this.orders()?.show(order, receivedAtMs, orderToken),
+    showOrder: (order, receivedAtMs, orderToken) => this.orders.show(order, receivedAtMs, orderToken),
   });
-  /** The order on screen, made with the payment's code the first time there is an order to show. */
-  private orderStatus: OrderStatusController | undefined;
+  private readonly orders = new OrderSlot(this, {
+    locale: () => this.resolvedLocale,
+    announce: (text) => this.liveRegion.announce(text),
+    source: () => (this.relay && this.offer ? { relay: this.connection(), offer: this.offer } : undefined),
+    backToForm: (newCard) => {
+      this.payment.reset();
+      if (newCard) {
+        // A new card form starts empty, at one instalment.
+        this.cardFormKey += 1;
+        this.installments = 1;
+      }
+    },
+  });
   /** The result views, fetched when a payment starts (or an order comes back) rather than with the form. */
   private readonly onDemand = new OnDemandElements(this);
   /** Last, so that it speaks of a render the other controllers have seen. */
@@ -131,7 +138,6 @@ export class PayCheckout extends LitElement {
 
   private declare method: ChargeMethod | undefined;
   private methodError = '';
-  private announcement = '';
   private installments = 1;
   /** Changed to draw a new, empty card form (after a declined card). */
   private cardFormKey = 0;
@@ -149,10 +155,6 @@ export class PayCheckout extends LitElement {
   private relayConnection: { relay: string; connection: RelayConnection } | undefined;
   /** The providers the configuration names, used where the page set none. */
   private defaults: ReturnType<typeof defaultProviders> | undefined;
-  /** A kept order to look for once the buyer's texts are here, so that its announcements are in their language. */
-  private resumePending = false;
-  /** The kept order's code on its way: the checkout stays in its loading state rather than show a form the order replaces. */
-  private resuming = false;
 
   /** Where the merchant mounted the relay: `/checkout`, or an absolute URL. */
   relay = '';
@@ -243,17 +245,11 @@ export class PayCheckout extends LitElement {
   }
 
   /**
-   * The buyer starts on the form: the code that pays is fetched now, while they type, and so is
-   * the result view of the method they fill the form for (with the QR encoder for Pix), so the
-   * order is drawn as soon as the relay answers. Focus on the method choice fetches no view: the
-   * buyer may be passing through it to another method, whose view would be bytes for nothing.
+   * The buyer starts on the form. Focus on the method choice fetches no result view: the buyer may
+   * be passing through it to another method, whose view would be bytes for nothing.
    */
   private handleFormFocus(event: FocusEvent): void {
-    this.payment.prepare();
-    const { method } = this;
-    if (!method || event.composedPath().includes(this.methodPicker as EventTarget)) return;
-    // A failed fetch is forgotten: "Pay" asks again, and shows the error if it fails then.
-    loadElement(resultTagOfMethod(method)).catch(() => undefined);
+    this.payment.prepare(event.composedPath().includes(this.methodPicker as EventTarget) ? undefined : this.method);
   }
 
   private handleSubmit(event: SubmitEvent): void {
@@ -268,43 +264,16 @@ export class PayCheckout extends LitElement {
     const config = this.config;
     const request = this.paymentRequest();
     if (!config || !request) return;
-    const beforeSubmit = new PayBeforeSubmitEvent({
-      method: request.method,
-      offerId: request.offerId,
-      amount: payableAmount(config, request.card?.installments),
-      currency: request.currency,
-      installments: request.card?.installments,
-    });
-    this.dispatchEvent(beforeSubmit);
-    if (beforeSubmit.defaultPrevented) return;
-    this.methodError = '';
-    // The view of the order is fetched while the charge is on its way, so it is there when the order is.
-    this.onDemand.require(resultTagOfMethod(request.method));
-    payment.start(request, {
+    const started = payment.start(request, payableAmount(config, request.card?.installments), {
       relay: this.connection(),
       cardTokenizer: this.cardTokenizer ?? defaultCardTokenizer(config),
       antifraudProfiler: this.profiler,
       threeDSecureProvider: this.threeDSecure,
-      onAntifraudFallback: (reference, reason) => this.dispatchEvent(new PayAntifraudFallbackEvent({ reference, reason })),
     });
-  }
-
-  /** The order's controller, made once the payment's code is here (undefined before). */
-  private orders(): OrderStatusController | undefined {
-    const code = loadPaymentCode.value;
-    return (this.orderStatus ??= code && new code.OrderStatusController(this, {
-      locale: () => this.resolvedLocale,
-      announce: (text) => this.announce(text),
-      source: () => (this.relay && this.offer ? { relay: this.connection(), offer: this.offer } : undefined),
-      backToForm: (newCard) => {
-        this.payment.reset();
-        if (newCard) {
-          // A new card form starts empty, at one instalment.
-          this.cardFormKey += 1;
-          this.installments = 1;
-        }
-      },
-    }));
+    if (!started) return;
+    this.methodError = '';
+    // The view of the order is fetched while the charge is on its way, so it is there when the order is.
+    this.onDemand.require(resultTagOfMethod(request.method));
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -312,26 +281,9 @@ export class PayCheckout extends LitElement {
     if (sourceChanged && (this.hasUpdated || this.configController.status === 'idle')) {
       this.configController.reload();
     }
-    if (sourceChanged && !this.payment.locked) {
-      // Another relay or offer: the order on screen is not this one's; the one kept for it, if any, comes back.
-      if (this.orderStatus?.order) {
-        this.orderStatus.release();
-        this.payment.reset();
-      }
-      // Only whether an order is kept is known here: reading it and following it come with the payment's code.
-      this.resumePending = !!this.relay && !!this.offer && hasKeptOrder(resumeKey(this.connection().url(''), this.offer));
-      if (this.resumePending) this.payment.prepare();
-    }
-    if (this.resumePending && this.localeController.ready) {
-      this.resumePending = false;
-      this.resuming = true;
-      loadPaymentCode()
-        .then(() => this.orders()?.resume(), () => undefined)
-        .finally(() => {
-          this.resuming = false;
-          this.requestUpdate();
-        });
-    }
+    // Another relay or offer: the order on screen is not this one's; the one kept for it, if any, comes back.
+    if (sourceChanged && !this.payment.locked && this.orders.sourceChanged()) this.payment.reset();
+    this.orders.resumeWhen(this.localeController.ready);
     const methods = this.offeredMethods;
     if (this.method === undefined || !methods.includes(this.method)) this.method = methods[0];
   }
@@ -345,14 +297,6 @@ export class PayCheckout extends LitElement {
     if (this.configController.status === 'ready') this.profiler?.start();
   }
 
-  /** Says `text` in the polite live region (emptied first, so the same text is read again). */
-  private announce(text: string): void {
-    this.announcement = '';
-    void this.updateComplete.then(() => {
-      this.announcement = text;
-    });
-  }
-
   /** Checks the form; the request for an attempt, or undefined with the problems shown and focus on the first. */
   private paymentRequest(): PaymentRequest | undefined {
     const { config, method, customerFields } = this;
@@ -361,7 +305,7 @@ export class PayCheckout extends LitElement {
     if (this.isCard && this.onDemand.require('pay-card-fields') !== 'ready') return undefined;
     const request = readPaymentRequest({ config, method, customerFields, cardFields: this.isCard ? this.cardFields : undefined, metadata: this.metadata });
     if (typeof request !== 'number') return request;
-    this.announce(translate(this.resolvedLocale, 'checkout.fieldsToFix', { count: request }));
+    this.liveRegion.announce(translate(this.resolvedLocale, 'checkout.fieldsToFix', { count: request }));
     return undefined;
   }
 
@@ -461,14 +405,14 @@ export class PayCheckout extends LitElement {
       return loadErrorView(translate(locale, 'checkout.loadFailed'), translate(locale, 'checkout.retry'), () => {
         this.onDemand.retry(tag);
         // The retry button goes away with the error: focus follows to the view.
-        this.orderStatus?.focusResult();
+        this.orders.status?.focusResult();
       });
     }
     return resultView(order, {
       locale,
       currency: config.product.currency,
-      clockOffsetMs: this.orderStatus?.clockOffsetMs ?? 0,
-      onAction: (event) => void this.orderStatus?.handleAction(event.detail.action),
+      clockOffsetMs: this.orders.status?.clockOffsetMs ?? 0,
+      onAction: (event) => void this.orders.status?.handleAction(event.detail.action),
     });
   }
 
@@ -489,9 +433,9 @@ export class PayCheckout extends LitElement {
       const message = translate(locale, loadFailureMessage(this.configController.error));
       content = loadErrorView(message, translate(locale, 'checkout.retry'), () => this.reload());
     }
-    else if (!textsReady || status !== 'ready' || !config || this.resuming) content = html`<p part="loading" class="loading">${LOADING_TEXTS[locale]}</p>`;
+    else if (!textsReady || status !== 'ready' || !config || this.orders.resuming) content = html`<p part="loading" class="loading">${LOADING_TEXTS[locale]}</p>`;
     else {
-      const order = this.orderStatus?.order;
+      const order = this.orders.status?.order;
       content = html`
         ${productView(config, this.amountDue(config), locale)}
         ${order ? this.renderResult(order, config, locale) : nothing}
@@ -499,8 +443,8 @@ export class PayCheckout extends LitElement {
       `;
     }
     return html`
-      <div part="base" class="checkout" lang=${locale} aria-busy=${!textsFailed && (status === 'loading' || !textsReady || this.resuming) ? 'true' : 'false'}>
-        <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">${this.announcement}</div>
+      <div part="base" class="checkout" lang=${locale} aria-busy=${!textsFailed && (status === 'loading' || !textsReady || this.orders.resuming) ? 'true' : 'false'}>
+        <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">${this.liveRegion.text}</div>
         ${content}
       </div>
     `;

@@ -7,9 +7,13 @@
  * removing the element aborts it.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ChargeMethod } from '../../contract/payment-method-lists.js';
+import { PayAntifraudFallbackEvent } from '../events/antifraud-fallback-event.js';
+import { PayBeforeSubmitEvent } from '../events/before-submit-event.js';
 import type { SupportedLocale } from '../i18n/locales.js';
 import { translate } from '../i18n/translate.js';
-import { progressText, type PaymentBanner } from './checkout-views.js';
+import { loadElement } from '../on-demand-elements.js';
+import { progressText, resultTagOfMethod, type PaymentBanner } from './checkout-views.js';
 import { loadPaymentCode } from './lazy-code.js';
 import type { AttemptOutcome, AttemptStep, PaymentAttempt, PaymentRequest, PaymentServices } from './payment-attempt.js';
 import type { CheckoutOrder } from './relay-connection.js';
@@ -72,20 +76,40 @@ export class PaymentController implements ReactiveController {
   /**
    * Fetches the attempt's code (with the card tokenizer it uses) ahead of "Pay": not with the form,
    * since a buyer who only looks never needs it, but as soon as they start on the form, so it is
-   * there by "Pay". A failure here is tried again by `start`.
+   * there by "Pay". So is the result view of the `method` they fill the form for (with the QR
+   * encoder for Pix), so the order is drawn as soon as the relay answers. A failure here is
+   * forgotten: "Pay" asks again, and shows the error if it fails then.
    */
-  prepare(): void {
+  prepare(method?: ChargeMethod): void {
     loadPaymentCode().catch(() => undefined);
+    if (method) loadElement(resultTagOfMethod(method)).catch(() => undefined);
   }
 
-  /** Starts a new attempt for `request`. */
-  start(request: PaymentRequest, services: Omit<PaymentServices, 'onStep'>): void {
+  /**
+   * Starts a new attempt for `request`, `amount` being what the buyer pays, unless the page cancels
+   * `pay-before-submit`; answers whether it started.
+   */
+  start(request: PaymentRequest, amount: string, services: Omit<PaymentServices, 'onStep' | 'onAntifraudFallback'>): boolean {
+    const beforeSubmit = new PayBeforeSubmitEvent({
+      method: request.method,
+      offerId: request.offerId,
+      amount,
+      currency: request.currency,
+      installments: request.card?.installments,
+    });
+    this.host.dispatchEvent(beforeSubmit);
+    if (beforeSubmit.defaultPrevented) return false;
     this.attempt = undefined;
     void this.run(async () => {
       const { PaymentAttempt } = await loadPaymentCode();
-      this.attempt = new PaymentAttempt(request, { ...services, onStep: (step) => this.handleStep(step) });
+      this.attempt = new PaymentAttempt(request, {
+        ...services,
+        onStep: (step) => this.handleStep(step),
+        onAntifraudFallback: (reference, reason) => this.host.dispatchEvent(new PayAntifraudFallbackEvent({ reference, reason })),
+      });
       return this.attempt;
     });
+    return true;
   }
 
   /** Runs the interrupted attempt again, with its key and body. */
