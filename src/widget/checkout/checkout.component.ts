@@ -24,7 +24,6 @@ import { defaultCardTokenizer, defaultProviders } from './checkout-providers.js'
 import { OnDemandElements } from '../on-demand-elements.js';
 import { bannerView, loadErrorView, productView, progressText, resultTagOf, resultTagOfMethod, resultView } from './checkout-views.js';
 import { ConfigController } from './config-controller.js';
-import { LiveRegion } from './live-region.js';
 import { OrderSlot } from './order-slot.js';
 import type { PaymentRequest } from './payment-attempt.js';
 import { PaymentController } from './payment-controller.js';
@@ -87,6 +86,7 @@ export class PayCheckout extends LitElement {
   static override properties = {
     method: { state: true, attribute: false },
     methodError: { state: true, attribute: false },
+    announcement: { state: true, attribute: false },
     installments: { state: true, attribute: false },
     cardFormKey: { state: true, attribute: false },
     relay: {},
@@ -102,7 +102,6 @@ export class PayCheckout extends LitElement {
   };
 
   private readonly localeController = new LocaleController(this, () => resolveLocale(this.locale));
-  private readonly liveRegion = new LiveRegion(this);
   private readonly configController = new ConfigController(
     this,
     (signal) => (this.relay && this.offer ? this.connection().getConfig(this.offer, { signal }) : undefined),
@@ -110,13 +109,13 @@ export class PayCheckout extends LitElement {
   );
   private readonly payment = new PaymentController(this, {
     locale: () => this.resolvedLocale,
-    announce: (text) => this.liveRegion.announce(text),
+    announce: (text) => this.announce(text),
     showMethodError: (message) => (this.methodError = message),
     showOrder: (order, receivedAtMs, orderToken) => this.orders.show(order, receivedAtMs, orderToken),
   });
   private readonly orders = new OrderSlot(this, {
     locale: () => this.resolvedLocale,
-    announce: (text) => this.liveRegion.announce(text),
+    announce: (text) => this.announce(text),
     source: () => (this.relay && this.offer ? { relay: this.connection(), offer: this.offer } : undefined),
     backToForm: (newCard) => {
       this.payment.reset();
@@ -138,6 +137,7 @@ export class PayCheckout extends LitElement {
 
   private declare method: ChargeMethod | undefined;
   private methodError = '';
+  private announcement = '';
   private installments = 1;
   /** Changed to draw a new, empty card form (after a declined card). */
   private cardFormKey = 0;
@@ -297,6 +297,14 @@ export class PayCheckout extends LitElement {
     if (this.configController.status === 'ready') this.profiler?.start();
   }
 
+  /** Says `text` in the polite live region (emptied first, so the same text is read again). */
+  private announce(text: string): void {
+    this.announcement = '';
+    void this.updateComplete.then(() => {
+      this.announcement = text;
+    });
+  }
+
   /** Checks the form; the request for an attempt, or undefined with the problems shown and focus on the first. */
   private paymentRequest(): PaymentRequest | undefined {
     const { config, method, customerFields } = this;
@@ -305,7 +313,7 @@ export class PayCheckout extends LitElement {
     if (this.isCard && this.onDemand.require('pay-card-fields') !== 'ready') return undefined;
     const request = readPaymentRequest({ config, method, customerFields, cardFields: this.isCard ? this.cardFields : undefined, metadata: this.metadata });
     if (typeof request !== 'number') return request;
-    this.liveRegion.announce(translate(this.resolvedLocale, 'checkout.fieldsToFix', { count: request }));
+    this.announce(translate(this.resolvedLocale, 'checkout.fieldsToFix', { count: request }));
     return undefined;
   }
 
@@ -444,7 +452,7 @@ export class PayCheckout extends LitElement {
     }
     return html`
       <div part="base" class="checkout" lang=${locale} aria-busy=${!textsFailed && (status === 'loading' || !textsReady || this.orders.resuming) ? 'true' : 'false'}>
-        <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">${this.liveRegion.text}</div>
+        <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">${this.announcement}</div>
         ${content}
       </div>
     `;
