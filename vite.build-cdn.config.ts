@@ -75,11 +75,11 @@ function chunkName(chunk: Rolldown.PreRenderedChunk): string {
  * first chunk travels in one chunk rather than several small ones (each file carries its own
  * compression overhead, and gzip cannot share a dictionary across files): the payment's code
  * (fetched when the buyer starts on the form) with the card tokenizer, the answer readers they
- * share with the 3-D Secure provider, the pieces every result view shares and the order's live
- * following (needed a few seconds later, once the charge is made). Per-method code stays apart:
+ * share with the 3-D Secure provider, the pieces every result view shares and the order's
+ * controller (needed a few seconds later, once the charge is made). Per-method code stays apart:
  * the sandbox's 3-D Secure provider with its challenge dialog, each result view, the QR encoder,
- * and the copy field the Pix and boleto views share (a card buyer, on the longest path, never
- * fetches it).
+ * the copy field the Pix and boleto views share, and the order's live following, fetched for an
+ * order still waiting (a card buyer paid at once, on the longest path, never fetches those).
  */
 const CHUNK_GROUPS: Rolldown.CodeSplittingGroup[] = [
   { name: 'checkout-core', tags: ['$initial'], test: (id) => id !== CDN_ENTRY, priority: 3 },
@@ -91,7 +91,7 @@ const CHUNK_GROUPS: Rolldown.CodeSplittingGroup[] = [
         /providers[\\/]card-tokenizer\.ts$/,
         /contract[\\/](error-bodies|three-d-secure-results|card-tokenization)\.ts$/,
         // Left to a view's chunk, these shared pieces would make the other views fetch that one.
-        /results[\\/](result\.styles|live-status|result-element)\.ts$/,
+        /results[\\/](result\.styles|result-element)\.ts$/,
       ].some((pattern) => pattern.test(id)),
     priority: 2,
   },

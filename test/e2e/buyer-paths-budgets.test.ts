@@ -102,6 +102,10 @@ describe('the budgets of the paths', () => {
     assert.deepEqual(pathOver.map(({ where, ok }) => ({ where, ok })), [{ where: 'pix (pt-BR)', ok: true }, { where: 'pix (pt-BR)', ok: false }]);
   });
 
+  it('hold a buyer to 25 KB gzip before the form and 40 KB gzip from page load to paid', () => {
+    assert.deepEqual({ beforeForm: BUDGETS.beforeFormGzip, path: BUDGETS.pathGzip }, { beforeForm: 25_000, path: 40_000 });
+  });
+
   it('refuses to judge when no path was measured', () => {
     assert.throws(() => checkPathBudgets([]), /no buyer path was measured/);
   });

@@ -8,7 +8,7 @@ import type { AntifraudProfiler } from '../providers/antifraud-profiler.js';
 import { createSandboxAntifraudProfiler } from '../providers/antifraud-profiler.js';
 import type { CardTokenizer } from '../providers/card-tokenizer.js';
 import { ThreeDSecureSessionError, type ThreeDSecureProvider } from '../three-d-secure/provider.js';
-import { lazyCode } from './lazy-code.js';
+import { lazyCode, loadPaymentCode } from './lazy-code.js';
 import type { CheckoutConfig } from './relay-connection.js';
 
 /** The setting `name` of a provider's `settings` when they name the sandbox and it is a non-empty string. */
@@ -24,7 +24,7 @@ function sandboxSetting(settings: Readonly<Record<string, unknown>> | null, name
 export function defaultCardTokenizer(config: CheckoutConfig): CardTokenizer {
   return {
     async tokenize(card, options) {
-      const { createApiCardTokenizer } = await import('./payment-code.js');
+      const { createApiCardTokenizer } = await loadPaymentCode();
       return createApiCardTokenizer(config.tokenization).tokenize(card, options);
     },
   };

@@ -4,10 +4,7 @@ import { keyed } from 'lit/directives/keyed.js';
 import { isCardMethod, type ChargeMethod } from '../../contract/payment-method-lists.js';
 import type { PayCardFields } from '../card/card-fields.component.js';
 import type { PayCustomerFields, CustomerPrefill } from '../customer/customer-fields.component.js';
-import { PayAntifraudFallbackEvent } from '../events/antifraud-fallback-event.js';
-import { PayBeforeSubmitEvent } from '../events/before-submit-event.js';
 import type { PayMethodChangeEvent } from '../events/method-change-event.js';
-import type { PayResultActionEvent } from '../events/result-action-event.js';
 import { formatAmount } from '../i18n/format-amount.js';
 import { CATALOGUE_FAILURE_TEXTS, LOADING_TEXTS } from '../i18n/loading-texts.js';
 import { LocaleController } from '../i18n/locale-controller.js';
@@ -24,10 +21,10 @@ import { loadFailureMessage } from './checkout-messages.js';
 import { readPaymentRequest } from './checkout-form.js';
 import { offeredMethods, parseMethodList, payableAmount } from './checkout-offer.js';
 import { defaultCardTokenizer, defaultProviders } from './checkout-providers.js';
-import { loadElement, OnDemandElements } from '../on-demand-elements.js';
+import { OnDemandElements } from '../on-demand-elements.js';
 import { bannerView, loadErrorView, productView, progressText, resultTagOf, resultTagOfMethod, resultView } from './checkout-views.js';
 import { ConfigController } from './config-controller.js';
-import { OrderStatusController } from './order-status-controller.js';
+import { OrderSlot } from './order-slot.js';
 import type { PaymentRequest } from './payment-attempt.js';
 import { PaymentController } from './payment-controller.js';
 import { ReadyController } from './ready-controller.js';
@@ -115,15 +112,21 @@ export class PayCheckout extends LitElement {
   private readonly payment = new PaymentController(this, {
     locale: () => this.resolvedLocale,
     announce: (text) => this.announce(text),
-    showFieldErrors: (fields) => this.showFieldErrors(fields),
-    showCardErrors: (fields) => this.cardFields?.showFieldErrors(fields),
-    showOrder: (order, receivedAtMs, orderToken) => this.orderStatus.show(order, receivedAtMs, orderToken),
+    showMethodError: (message) => (this.methodError = message),
+    showOrder: (order, receivedAtMs, orderToken) => this.orders.show(order, receivedAtMs, orderToken),
   });
-  private readonly orderStatus = new OrderStatusController(this, {
+  private readonly orders = new OrderSlot(this, {
     locale: () => this.resolvedLocale,
     announce: (text) => this.announce(text),
     source: () => (this.relay && this.offer ? { relay: this.connection(), offer: this.offer } : undefined),
-    focusResult: () => this.focusResult(),
+    backToForm: (newCard) => {
+      this.payment.reset();
+      if (newCard) {
+        // A new card form starts empty, at one instalment.
+        this.cardFormKey += 1;
+        this.installments = 1;
+      }
+    },
   });
   /** The result views, fetched when a payment starts (or an order comes back) rather than with the form. */
   private readonly onDemand = new OnDemandElements(this);
@@ -154,8 +157,6 @@ export class PayCheckout extends LitElement {
   private relayConnection: { relay: string; connection: RelayConnection } | undefined;
   /** The providers the configuration names, used where the page set none. */
   private defaults: ReturnType<typeof defaultProviders> | undefined;
-  /** A kept order to look for once the buyer's texts are here, so that its announcements are in their language. */
-  private resumePending = false;
 
   /** Where the merchant mounted the relay: `/checkout`, or an absolute URL. */
   relay = '';
@@ -252,17 +253,11 @@ export class PayCheckout extends LitElement {
   }
 
   /**
-   * The buyer starts on the form: the code that pays is fetched now, while they type, and so is
-   * the result view of the method they fill the form for (with the QR encoder for Pix), so the
-   * order is drawn as soon as the relay answers. Focus on the method choice fetches no view: the
-   * buyer may be passing through it to another method, whose view would be bytes for nothing.
+   * The buyer starts on the form. Focus on the method choice fetches no result view: the buyer may
+   * be passing through it to another method, whose view would be bytes for nothing.
    */
   private handleFormFocus(event: FocusEvent): void {
-    this.payment.prepare();
-    const { method } = this;
-    if (!method || event.composedPath().includes(this.methodPicker as EventTarget)) return;
-    // A failed fetch is forgotten: "Pay" asks again, and shows the error if it fails then.
-    loadElement(resultTagOfMethod(method)).catch(() => undefined);
+    this.payment.prepare(event.composedPath().includes(this.methodPicker as EventTarget) ? undefined : this.method);
   }
 
   /**
@@ -290,51 +285,16 @@ export class PayCheckout extends LitElement {
     const config = this.config;
     const request = this.paymentRequest();
     if (!config || !request) return;
-    const beforeSubmit = new PayBeforeSubmitEvent({
-      method: request.method,
-      offerId: request.offerId,
-      amount: payableAmount(config, request.card?.installments),
-      currency: request.currency,
-      installments: request.card?.installments,
-    });
-    this.dispatchEvent(beforeSubmit);
-    if (beforeSubmit.defaultPrevented) return;
-    this.methodError = '';
-    // The view of the order is fetched while the charge is on its way, so it is there when the order is.
-    this.onDemand.require(resultTagOfMethod(request.method));
-    payment.start(request, {
+    const started = payment.start(request, payableAmount(config, request.card?.installments), {
       relay: this.connection(),
       cardTokenizer: this.cardTokenizer ?? defaultCardTokenizer(config),
       antifraudProfiler: this.profiler,
       threeDSecureProvider: this.threeDSecure,
-      onAntifraudFallback: (reference, reason) => this.dispatchEvent(new PayAntifraudFallbackEvent({ reference, reason })),
     });
-  }
-
-  /** The result view's buttons: each leads back to the form, some straight into a new attempt. */
-  private async handleResultAction(event: PayResultActionEvent): Promise<void> {
-    const { action } = event.detail;
-    const resumed = this.orderStatus.resumed;
-    this.orderStatus.clear();
-    this.payment.reset();
-    if (action === 'another-card') {
-      // A new card form starts empty, at one instalment.
-      this.cardFormKey += 1;
-      this.installments = 1;
-    }
-    await this.updateComplete;
-    if ((action === 'new-charge' || action === 'retry') && !resumed) {
-      // A new attempt (a new idempotency key) with the form as the buyer left it.
-      this.renderRoot.querySelector('form')?.requestSubmit();
-    } else if (action === 'another-card') {
-      await this.cardFields?.updateComplete;
-      this.cardFields?.focus();
-    } else if (action === 'change-method') {
-      this.methodPicker?.focus();
-    } else {
-      // A resumed order came without the buyer's details: the form is filled in again.
-      this.customerFields?.focus();
-    }
+    if (!started) return;
+    this.methodError = '';
+    // The view of the order is fetched while the charge is on its way, so it is there when the order is.
+    this.onDemand.require(resultTagOfMethod(request.method));
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -342,18 +302,9 @@ export class PayCheckout extends LitElement {
     if (sourceChanged && (this.hasUpdated || this.configController.status === 'idle')) {
       this.configController.reload();
     }
-    if (sourceChanged && !this.payment.locked) {
-      // Another relay or offer: the order on screen is not this one's; the one kept for it, if any, comes back.
-      if (this.orderStatus.order) {
-        this.orderStatus.release();
-        this.payment.reset();
-      }
-      this.resumePending = true;
-    }
-    if (this.resumePending && this.localeController.ready) {
-      this.resumePending = false;
-      this.orderStatus.resume();
-    }
+    // Another relay or offer: the order on screen is not this one's; the one kept for it, if any, comes back.
+    if (sourceChanged && !this.payment.locked && this.orders.sourceChanged()) this.payment.reset();
+    this.orders.resumeWhen(this.localeController.ready);
     const methods = this.offeredMethods;
     if (this.method === undefined || !methods.includes(this.method)) this.method = methods[0];
   }
@@ -385,32 +336,6 @@ export class PayCheckout extends LitElement {
     if (typeof request !== 'number') return request;
     this.announce(translate(this.resolvedLocale, 'checkout.fieldsToFix', { count: request }));
     return undefined;
-  }
-
-  /** Puts a refusal's messages on the buyer's fields and on the method choice; answers the paths placed. */
-  private showFieldErrors(fields: Readonly<Record<string, readonly string[]>>): Set<string> {
-    const placed = new Set(this.customerFields?.showServerErrors(fields) ?? []);
-    const methodMessages = fields['paymentMethod'];
-    if (methodMessages && methodMessages.length > 0) {
-      this.methodError = methodMessages.join(' ');
-      placed.add('paymentMethod');
-    }
-    if (placed.has('paymentMethod') && placed.size === 1) void this.updateComplete.then(() => this.methodPicker?.focus());
-    else if (placed.size > 0) void this.customerFields?.focusFirstInvalid();
-    return placed;
-  }
-
-  /** Moves focus to the result view's title once drawn. */
-  private focusResult(): void {
-    void this.updateComplete.then(async () => {
-      const order = this.orderStatus.order;
-      // A view that could not be fetched leaves its error and retry button on screen instead.
-      if (!order || !(await loadElement(resultTagOf(order)).then(() => true, () => false))) return;
-      await this.updateComplete;
-      const result = this.renderRoot.querySelector<HTMLElement & { updateComplete?: Promise<unknown> }>('[part~="result"]');
-      await result?.updateComplete;
-      result?.focus();
-    });
   }
 
   /** Loads the configuration again (the error state's retry). */
@@ -509,14 +434,14 @@ export class PayCheckout extends LitElement {
       return loadErrorView(translate(locale, 'checkout.loadFailed'), translate(locale, 'checkout.retry'), () => {
         this.onDemand.retry(tag);
         // The retry button goes away with the error: focus follows to the view.
-        this.focusResult();
+        this.orders.status?.focusResult();
       });
     }
     return resultView(order, {
       locale: formatTag(this.locale, locale),
       currency: config.product.currency,
-      clockOffsetMs: this.orderStatus.clockOffsetMs,
-      onAction: (event) => void this.handleResultAction(event),
+      clockOffsetMs: this.orders.status?.clockOffsetMs ?? 0,
+      onAction: (event) => void this.orders.status?.handleAction(event.detail.action),
       paidMessage: this.paidMessage,
       recurrence: config.recurrence,
       price: config.offer.price,
@@ -540,9 +465,9 @@ export class PayCheckout extends LitElement {
       const message = translate(locale, loadFailureMessage(this.configController.error));
       content = loadErrorView(message, translate(locale, 'checkout.retry'), () => this.reload());
     }
-    else if (!textsReady || status !== 'ready' || !config) content = html`<p part="loading" class="loading">${LOADING_TEXTS[locale]}</p>`;
+    else if (!textsReady || status !== 'ready' || !config || this.orders.resuming) content = html`<p part="loading" class="loading">${LOADING_TEXTS[locale]}</p>`;
     else {
-      const order = this.orderStatus.order;
+      const order = this.orders.status?.order;
       content = html`
         ${productView(config, this.amountDue(config), formatTag(this.locale, locale))}
         ${order ? this.renderResult(order, config, locale) : nothing}
@@ -550,7 +475,7 @@ export class PayCheckout extends LitElement {
       `;
     }
     return html`
-      <div part="base" class="checkout" lang=${locale} aria-busy=${!textsFailed && (status === 'loading' || !textsReady) ? 'true' : 'false'}>
+      <div part="base" class="checkout" lang=${locale} aria-busy=${!textsFailed && (status === 'loading' || !textsReady || this.orders.resuming) ? 'true' : 'false'}>
         <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">${this.announcement}</div>
         ${content}
       </div>

@@ -4,25 +4,33 @@
  * kept in the tab's session storage while it waits, so that a reload shows it again
  * (src/widget/results/order-resume.ts). Each change of status is announced and fires
  * `pay-status-change`, then `pay-paid` or `pay-failed`. A move in the DOM keeps the following;
- * a removal stops it, and the next connection starts it again.
+ * a removal stops it, and the next connection starts it again. The result view's buttons leave
+ * the order for the form, and focus goes where the buyer carries on.
+ *
+ * It comes with the payment's code (payment-code.ts), not with the form: the checkout makes it
+ * with the first order it shows, or when the tab keeps one (src/widget/results/kept-order.ts).
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { isFinalChargeStatus } from '../../contract/charge-statuses.js';
 import { isCardMethod } from '../../contract/payment-method-lists.js';
 import { PayFailedEvent } from '../events/failed-event.js';
 import { PayPaidEvent } from '../events/paid-event.js';
+import type { PayResultAction } from '../events/result-action-event.js';
 import { PayStatusChangeEvent } from '../events/status-change-event.js';
 import type { MessageKey } from '../i18n/catalogue.js';
 import type { SupportedLocale } from '../i18n/locales.js';
 import { translate } from '../i18n/translate.js';
+import { loadElement } from '../on-demand-elements.js';
 import { estimateClockOffset } from '../results/clock-offset.js';
 import type { LiveOrderStatus } from '../results/live-status.js';
 import { OrderResumeStore, resumeKey } from '../results/order-resume.js';
 import { orderStatusMessage } from './checkout-messages.js';
+import { resultTagOf } from './checkout-views.js';
 import { lazyCode } from './lazy-code.js';
 import type { CheckoutOrder, RelayConnection } from './relay-connection.js';
 
-/** The element the controller belongs to: it is updated, and it fires the order's events. */
-export type OrderStatusHost = ReactiveControllerHost & EventTarget & { readonly isConnected: boolean };
+/** The element the controller belongs to: it is updated, fires the order's events, and holds the form and the result view. */
+export type OrderStatusHost = ReactiveControllerHost & EventTarget & { readonly isConnected: boolean; readonly renderRoot: ParentNode };
 
 /** What the controller needs from the checkout. */
 export interface OrderStatusView {
@@ -32,15 +40,18 @@ export interface OrderStatusView {
   announce(text: string): void;
   /** The relay and offer of the checkout: where orders are read, and what the order in progress is kept under. */
   source(): { relay: RelayConnection; offer: string } | undefined;
-  /** Moves focus to the result view once drawn. */
-  focusResult(): void;
+  /** The form is shown again for a new payment; `newCard`: with a new, empty card form. */
+  backToForm(newCard: boolean): void;
 }
 
 /** How long to wait before fetching the following's code again when it could not be (the buyer is offline). */
 const LIVE_STATUS_RETRY_MS = 5_000;
 
-/** The following's code, fetched with the first order rather than with the form. */
-const loadLiveStatus = lazyCode(() => import('./payment-code.js'));
+/**
+ * The following's code, fetched for an order whose status may still change (a Pix code, a boleto, a
+ * pending card): a card paid at once has nothing to follow, and its buyer never fetches it.
+ */
+const loadLiveStatus = lazyCode(() => import('../results/live-status.js'));
 
 /** What the buyer hears when the order is paid: a card approved, a Pix or boleto confirmed, a Pix Automático authorized. */
 function paidMessage(order: CheckoutOrder): MessageKey {
@@ -93,7 +104,7 @@ export class OrderStatusController implements ReactiveController {
     else text = `${translate(locale, 'order.created.title')}. ${translate(locale, 'order.status', { status: translate(locale, orderStatusMessage(status)) })}`;
     this.view.announce(text);
     this.fireOutcome(order);
-    this.view.focusResult();
+    this.focusResult();
   }
 
   /** Shows the order in progress kept for this relay and offer, if there is one that may still be paid. */
@@ -148,9 +159,45 @@ export class OrderStatusController implements ReactiveController {
           },
         );
       };
-      follow();
+      // A final status (a card paid at once, declined or refused) has nothing to follow.
+      if (!isFinalChargeStatus(order.status)) follow();
     }
     this.host.requestUpdate();
+  }
+
+  /** The result view's buttons: each leads back to the form, some straight into a new attempt. */
+  async handleAction(action: PayResultAction): Promise<void> {
+    const { resumed, host } = this;
+    this.clear();
+    this.view.backToForm(action === 'another-card');
+    await host.updateComplete;
+    const { renderRoot } = host;
+    const find = <T extends HTMLElement>(selector: string) => renderRoot.querySelector<T>(selector) ?? undefined;
+    if ((action === 'new-charge' || action === 'retry') && !resumed) {
+      // A new attempt (a new idempotency key) with the form as the buyer left it.
+      find<HTMLFormElement>('form')?.requestSubmit();
+    } else if (action === 'another-card') {
+      const cardFields = find<HTMLElement & { updateComplete: Promise<unknown> }>('pay-card-fields');
+      await cardFields?.updateComplete;
+      cardFields?.focus();
+    } else {
+      // A resumed order came without the buyer's details: the form is filled in again.
+      find(action === 'change-method' ? 'pay-method-picker' : 'pay-customer-fields')?.focus();
+    }
+  }
+
+  /** Moves focus to the result view's title once drawn. */
+  focusResult(): void {
+    const { host } = this;
+    void host.updateComplete.then(async () => {
+      const { order } = this;
+      // A view that could not be fetched leaves its error and retry button on screen instead.
+      if (!order || !(await loadElement(resultTagOf(order)).then(() => true, () => false))) return;
+      await host.updateComplete;
+      const result = host.renderRoot.querySelector<HTMLElement & { updateComplete?: Promise<unknown> }>('[part~="result"]');
+      await result?.updateComplete;
+      result?.focus();
+    });
   }
 
   /** Keeps the order for a reload while it waits; forgets it once final or past its time. */

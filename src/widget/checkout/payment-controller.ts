@@ -1,26 +1,28 @@
 /**
  * The checkout's payment, from "Pay" to the created order: runs a `PaymentAttempt`, keeps it
  * for a retry with the same key after an interruption, turns each outcome into what the buyer
- * sees (a phase, a banner) and the events the page gets, and hands the created order to the
- * checkout's result view (order-status-controller.ts follows it from there). A move in the DOM
- * keeps a payment going; removing the element aborts it.
+ * sees (a phase, a banner) and the events the page gets (payment-outcome.ts, which comes with
+ * the attempt's code), and hands the created order to the checkout's result view
+ * (order-status-controller.ts follows it from there). A move in the DOM keeps a payment going;
+ * removing the element aborts it.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { PayFailedEvent, type PayFailedReason } from '../events/failed-event.js';
-import { PayOrderCreatedEvent } from '../events/order-created-event.js';
+import type { ChargeMethod } from '../../contract/payment-method-lists.js';
+import { PayAntifraudFallbackEvent } from '../events/antifraud-fallback-event.js';
+import { PayBeforeSubmitEvent } from '../events/before-submit-event.js';
 import type { SupportedLocale } from '../i18n/locales.js';
 import { translate } from '../i18n/translate.js';
-import { refusalMessage } from './checkout-messages.js';
-import { progressText, type PaymentBanner } from './checkout-views.js';
-import { lazyCode } from './lazy-code.js';
+import { loadElement } from '../on-demand-elements.js';
+import { progressText, resultTagOfMethod, type PaymentBanner } from './checkout-views.js';
+import { loadPaymentCode } from './lazy-code.js';
 import type { AttemptOutcome, AttemptStep, PaymentAttempt, PaymentRequest, PaymentServices } from './payment-attempt.js';
-import type { CheckoutOrder, CreatedOrder } from './relay-connection.js';
+import type { CheckoutOrder } from './relay-connection.js';
 
 /** Where the buyer is: filling in the form, paying, asked to try again, or looking at the created order's result. */
 export type PaymentPhase = 'form' | 'paying' | 'interrupted' | 'created';
 
-/** The element the controller belongs to: it is updated, and it fires the payment's events. */
-export type PaymentHost = ReactiveControllerHost & EventTarget & { readonly isConnected: boolean };
+/** The element the controller belongs to: it is updated, fires the payment's events, and holds the form's fields. */
+export type PaymentHost = ReactiveControllerHost & EventTarget & { readonly isConnected: boolean; readonly renderRoot: ParentNode };
 
 /** What the controller needs from the checkout's form and screen. */
 export interface PaymentView {
@@ -28,10 +30,8 @@ export interface PaymentView {
   locale(): SupportedLocale;
   /** Says `text` in the polite live region. */
   announce(text: string): void;
-  /** Puts a refusal's messages on the form's fields; answers the paths it placed. */
-  showFieldErrors(fields: Readonly<Record<string, readonly string[]>>): Set<string>;
-  /** Puts the API's card messages (by card field) on the card form. */
-  showCardErrors(fields: Readonly<Record<string, readonly string[]>>): void;
+  /** Shows a refusal's message about the method on the method choice. */
+  showMethodError(message: string): void;
   /**
    * Shows the created order's result; `receivedAtMs` is the buyer's clock when the relay's answer
    * came, `orderToken` what reads the order's status.
@@ -39,20 +39,13 @@ export interface PaymentView {
   showOrder(order: CheckoutOrder, receivedAtMs: number, orderToken: string | undefined): void;
 }
 
-/**
- * The attempt's code (with the card tokenizer it uses): not fetched with the form, since a
- * buyer who only looks never needs it, but as soon as they start on the form (`prepare`), so it
- * is there by "Pay".
- */
-const loadAttemptCode = lazyCode(() => import('./payment-code.js'));
-
 export class PaymentController implements ReactiveController {
   phase: PaymentPhase = 'form';
   step: AttemptStep | undefined;
   banner: PaymentBanner | undefined;
 
-  private readonly host: PaymentHost;
-  private readonly view: PaymentView;
+  readonly host: PaymentHost;
+  readonly view: PaymentView;
   /** The attempt that may be run again (same key) after an interruption. */
   private attempt: PaymentAttempt | undefined;
   private abort: AbortController | undefined;
@@ -80,19 +73,43 @@ export class PaymentController implements ReactiveController {
     });
   }
 
-  /** Fetches the attempt's code ahead of "Pay"; a failure here is tried again by `start`. */
-  prepare(): void {
-    loadAttemptCode().catch(() => undefined);
+  /**
+   * Fetches the attempt's code (with the card tokenizer it uses) ahead of "Pay": not with the form,
+   * since a buyer who only looks never needs it, but as soon as they start on the form, so it is
+   * there by "Pay". So is the result view of the `method` they fill the form for (with the QR
+   * encoder for Pix), so the order is drawn as soon as the relay answers. A failure here is
+   * forgotten: "Pay" asks again, and shows the error if it fails then.
+   */
+  prepare(method?: ChargeMethod): void {
+    loadPaymentCode().catch(() => undefined);
+    if (method) loadElement(resultTagOfMethod(method)).catch(() => undefined);
   }
 
-  /** Starts a new attempt for `request`. */
-  start(request: PaymentRequest, services: Omit<PaymentServices, 'onStep'>): void {
+  /**
+   * Starts a new attempt for `request`, `amount` being what the buyer pays, unless the page cancels
+   * `pay-before-submit`; answers whether it started.
+   */
+  start(request: PaymentRequest, amount: string, services: Omit<PaymentServices, 'onStep' | 'onAntifraudFallback'>): boolean {
+    const beforeSubmit = new PayBeforeSubmitEvent({
+      method: request.method,
+      offerId: request.offerId,
+      amount,
+      currency: request.currency,
+      installments: request.card?.installments,
+    });
+    this.host.dispatchEvent(beforeSubmit);
+    if (beforeSubmit.defaultPrevented) return false;
     this.attempt = undefined;
     void this.run(async () => {
-      const { PaymentAttempt } = await loadAttemptCode();
-      this.attempt = new PaymentAttempt(request, { ...services, onStep: (step) => this.handleStep(step) });
+      const { PaymentAttempt } = await loadPaymentCode();
+      this.attempt = new PaymentAttempt(request, {
+        ...services,
+        onStep: (step) => this.handleStep(step),
+        onAntifraudFallback: (reference, reason) => this.host.dispatchEvent(new PayAntifraudFallbackEvent({ reference, reason })),
+      });
       return this.attempt;
     });
+    return true;
   }
 
   /** Runs the interrupted attempt again, with its key and body. */
@@ -144,74 +161,21 @@ export class PaymentController implements ReactiveController {
 
   /** What the buyer sees after a run of the attempt. */
   private settle(outcome: AttemptOutcome): void {
-    if (outcome.outcome !== 'interrupted') this.attempt = undefined;
     this.phase = 'form';
-    switch (outcome.outcome) {
-      case 'created':
-        this.handleOrder(outcome.order);
-        return;
-      case 'interrupted': {
-        const { waitSeconds: wait, cause } = outcome;
-        this.phase = 'interrupted';
-        this.showBanner((locale) =>
-          wait !== undefined
-            ? translate(locale, 'error.rateLimitedWait', { count: wait })
-            : translate(locale, cause === 'offline' ? 'error.network' : 'error.serviceUnavailable'),
-        );
-        return;
-      }
-      case 'refused':
-        this.showRefusal(outcome.errorType, outcome.fields);
-        return;
-      case 'card-not-accepted':
-        this.view.showCardErrors(outcome.fields);
-        this.showBanner((locale) => translate(locale, 'error.cardNotAccepted'), outcome.fields['card'] ?? []);
-        this.fail('card-not-accepted');
-        return;
-      case 'three-d-secure-canceled':
-        // The buyer chose to stop: no alert, their data stays as it was.
-        this.view.announce(translate(this.view.locale(), 'threeDs.cancelled'));
-        return;
-      case 'three-d-secure-failed':
-        this.showBanner((locale) => translate(locale, 'threeDs.failed'));
-        this.fail('three-d-secure-failed');
-        return;
-      case 'aborted':
-        return;
+    if (outcome.outcome !== 'interrupted') {
+      this.attempt = undefined;
+      // An outcome but an interruption came from an attempt, whose code is here.
+      loadPaymentCode.value?.settleOutcome(this, outcome);
+      return;
     }
-  }
-
-  private showBanner(text: PaymentBanner['text'], details: readonly string[] = []): void {
-    this.banner = { text, details };
-  }
-
-  /** The refusal's messages beside their fields where the form has them; the rest, and a summary, in the banner. */
-  private showRefusal(errorType: string, given: Readonly<Record<string, readonly string[]>>): void {
-    // The API explains an unavailable method to the producer (its account, internal method
-    // ids); the buyer gets the widget's own words on the method choice instead.
-    const fields =
-      errorType === 'payment_method_unavailable' && given['paymentMethod'] !== undefined
-        ? { ...given, paymentMethod: [translate(this.view.locale(), 'error.methodUnavailableHere')] }
-        : given;
-    const placed = this.view.showFieldErrors(fields);
-    const others = Object.entries(fields).flatMap(([path, messages]) => (placed.has(path) ? [] : messages));
-    const message = refusalMessage(errorType, placed.size > 0);
-    this.showBanner((locale) => translate(locale, message), others);
-    this.fail('request-refused', errorType);
-  }
-
-  /** A failure before any order exists; the failures of a created order are its result's (order-status-controller.ts). */
-  private fail(reason: PayFailedReason, errorType?: string): void {
-    this.host.dispatchEvent(new PayFailedEvent({ reason, order: undefined, errorType }));
-  }
-
-  /** The token stays with the result view: the page's events get the order without it. */
-  private handleOrder({ orderToken, ...order }: CreatedOrder): void {
-    const receivedAtMs = Date.now();
-    this.host.dispatchEvent(new PayOrderCreatedEvent({ order }));
-    // Every created order has a result to show, a declined or refused card included: its view
-    // says what the buyer can do (another card, another try), and leads back to the form.
-    this.phase = 'created';
-    this.view.showOrder(order, receivedAtMs, orderToken);
+    const { waitSeconds: wait, cause } = outcome;
+    this.phase = 'interrupted';
+    this.banner = {
+      text: (locale) =>
+        wait !== undefined
+          ? translate(locale, 'error.rateLimitedWait', { count: wait })
+          : translate(locale, cause === 'offline' ? 'error.network' : 'error.serviceUnavailable'),
+      details: [],
+    };
   }
 }

@@ -12,6 +12,9 @@ import { isFiniteNumber, isNonEmptyString, isPlainObject } from '../../contract/
 import { readCheckoutOrder } from '../checkout/relay-answers.js';
 import type { CheckoutOrder } from '../checkout/relay-connection.js';
 import { msUntil } from './clock-offset.js';
+import { resumeKey } from './kept-order.js';
+
+export { resumeKey };
 
 /** What is kept of an order in progress. */
 export interface ResumableOrder {
@@ -21,8 +24,6 @@ export interface ResumableOrder {
   /** What reads the order's status from the relay (its charge's answer); only this tab holds it. */
   orderToken: string;
 }
-
-const STORAGE_PREFIX = 'pay-checkout:order:';
 
 /** 2: with the order token, without which an order kept by version 1 could no longer be read. */
 const STORED_VERSION = 2;
@@ -38,11 +39,6 @@ function readStoredOrder(json: unknown): ResumableOrder | undefined {
   }
   const order = readCheckoutOrder(json['order']);
   return order ? { order, clockOffsetMs: json['clockOffsetMs'], orderToken: json['orderToken'] } : undefined;
-}
-
-/** The storage key of the order in progress for an offer sold through a relay (its absolute URL). */
-export function resumeKey(relayUrl: string, offer: string): string {
-  return `${STORAGE_PREFIX}${relayUrl}#${offer}`;
 }
 
 /** Today on the São Paulo calendar, `YYYY-MM-DD`: a boleto is payable through its due day there (docs/sandbox.md, "Due date"). */

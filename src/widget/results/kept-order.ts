@@ -1,0 +1,22 @@
+/**
+ * Whether the tab keeps an order in progress for an offer sold through a relay: the check the
+ * checkout makes before its form, so that a buyer who reloads while paying sees their order
+ * rather than a new form. Reading the order kept, and whether it may still be paid, is
+ * order-resume.ts's, fetched with the payment's code only when something is kept.
+ */
+
+const STORAGE_PREFIX = 'pay-checkout:order:';
+
+/** The storage key of the order in progress for an offer sold through a relay (its absolute URL). */
+export function resumeKey(relayUrl: string, offer: string): string {
+  return `${STORAGE_PREFIX}${relayUrl}#${offer}`;
+}
+
+/** True when something is kept under `key`; a storage that is missing or fails keeps nothing. */
+export function hasKeptOrder(key: string): boolean {
+  try {
+    return globalThis.sessionStorage?.getItem(key) != null;
+  } catch {
+    return false;
+  }
+}
