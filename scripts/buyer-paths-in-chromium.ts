@@ -29,10 +29,15 @@ const STEP_TIMEOUT_MS = 20_000;
 const CARDS = { credit_card: '4111111111111111', threeDs: '5555555555554444' } as const;
 const CHECKOUT = 'pay-checkout';
 
-function shopPage(locale: PathLocale): string {
+/**
+ * The shop's page. The checkout offers one card choice, charged as `threeDs` when the offer takes it:
+ * the `credit_card` path's page lists the methods without `threeDs`, as a shop that charges cards without it.
+ */
+function shopPage(locale: PathLocale, method: string | null): string {
+  const methods = method === 'credit_card' ? ' methods="pix,pix_auto,boleto,credit_card"' : '';
   return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><title>Shop</title>
 <script type="module" src="/pay-checkout.js"></script></head>
-<body><pay-checkout relay="${RELAY_PATH}" offer="${OFFER}" locale="${locale}"></pay-checkout></body></html>`;
+<body><pay-checkout relay="${RELAY_PATH}" offer="${OFFER}" locale="${locale}"${methods}></pay-checkout></body></html>`;
 }
 
 /** Every file of the build, relative to its directory. */
@@ -56,7 +61,7 @@ async function serveShop(buildDir: string): Promise<ShopServer> {
     const file = normalize(url.pathname).slice(1);
     if (url.pathname === SHOP_PAGE) {
       const locale = (url.searchParams.get('locale') ?? 'pt-BR') as PathLocale;
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(shopPage(locale));
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(shopPage(locale, url.searchParams.get('method')));
     } else if (files.has(file)) {
       response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' }).end(readFileSync(join(buildDir, file)));
     } else {
@@ -151,7 +156,7 @@ async function walk(browser: Browser, shop: ShopServer, path: BuyerPath): Promis
       if (url.origin === shop.origin && shop.files.has(file)) fetched.push(response.body().then((body) => ({ file, body })));
     });
     try {
-      await page.goto(`${shop.origin}${SHOP_PAGE}?locale=${path.locale}`);
+      await page.goto(`${shop.origin}${SHOP_PAGE}?locale=${path.locale}&method=${path.method}`);
       const formUrls = (await (await page.waitForFunction('window.__buyerPath.formFiles')).jsonValue()) as string[];
       const formFiles = formUrls.map((name) => new URL(name)).filter((url) => url.origin === shop.origin && shop.files.has(url.pathname.slice(1))).map((url) => url.pathname.slice(1));
       await pay(page, shop.origin, path.method);

@@ -24,6 +24,11 @@ export function parseMethodList(attribute: string | undefined): ChargeMethod[] |
 /**
  * The methods to show: those the offer takes (the config), narrowed and ordered by the page's
  * list, and only those the checkout can complete (`canPay`: a card needs a profiler, 3DS a provider).
+ *
+ * The buyer gets one card choice: how a card is charged is the merchant's call, never the buyer's.
+ * When `threeDs` and `credit_card` both remain, the card goes as `threeDs` (public-api.md: the card
+ * is authenticated before the charge) and `credit_card` is left out; a page that wants cards without
+ * 3-D Secure leaves `threeDs` out of its list (docs/widget.md, "One card choice").
  */
 export function offeredMethods(
   config: CheckoutConfig,
@@ -31,8 +36,9 @@ export function offeredMethods(
   canPay: (method: ChargeMethod) => boolean,
 ): ChargeMethod[] {
   const enabled = config.paymentMethods;
-  const ordered = wanted ? wanted.filter((method) => enabled.includes(method)) : enabled;
-  return ordered.filter(canPay);
+  const ordered = (wanted ? wanted.filter((method) => enabled.includes(method)) : enabled).filter(canPay);
+  // The one card choice stands where the page's list names a card first.
+  return ordered.includes('threeDs') ? [...new Set(ordered.map((method) => (method === 'credit_card' ? 'threeDs' : method)))] : ordered;
 }
 
 /** What the buyer pays: the instalment plan's total for a card (interest included), else the offer's price. */
