@@ -31,10 +31,15 @@ const STEP_TIMEOUT_MS = 20_000;
 const CARDS = { credit_card: '4111111111111111', threeDs: '5555555555554444' } as const;
 const CHECKOUT = 'pay-checkout';
 
-function shopPage(locale: PathLocale, offer: string): string {
+/**
+ * The shop's page. The checkout offers one card choice, charged as `threeDs` when the offer takes it:
+ * the `credit_card` path's page lists the methods without `threeDs`, as a shop that charges cards without it.
+ */
+function shopPage(locale: PathLocale, offer: string, method: string | null): string {
+  const methods = method === 'credit_card' ? ' methods="pix,pix_auto,boleto,credit_card"' : '';
   return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><title>Shop</title>
 <script type="module" src="/pay-checkout.js"></script></head>
-<body><pay-checkout relay="${RELAY_PATH}" offer="${offer}" locale="${locale}"></pay-checkout></body></html>`;
+<body><pay-checkout relay="${RELAY_PATH}" offer="${offer}" locale="${locale}"${methods}></pay-checkout></body></html>`;
 }
 
 /** Every file of the build, relative to its directory. */
@@ -59,7 +64,7 @@ async function serveShop(buildDir: string): Promise<ShopServer> {
     if (url.pathname === SHOP_PAGE) {
       const locale = (url.searchParams.get('locale') ?? 'pt-BR') as PathLocale;
       const offer = url.searchParams.get('offer') === SUBSCRIPTION_OFFER ? SUBSCRIPTION_OFFER : OFFER;
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(shopPage(locale, offer));
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(shopPage(locale, offer, url.searchParams.get('method')));
     } else if (files.has(file)) {
       response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' }).end(readFileSync(join(buildDir, file)));
     } else {
@@ -155,7 +160,7 @@ async function walk(browser: Browser, shop: ShopServer, path: BuyerPath): Promis
     });
     try {
       const offer = path.method === 'pix_auto' ? SUBSCRIPTION_OFFER : OFFER;
-      await page.goto(`${shop.origin}${SHOP_PAGE}?locale=${path.locale}&offer=${offer}`);
+      await page.goto(`${shop.origin}${SHOP_PAGE}?locale=${path.locale}&offer=${offer}&method=${path.method}`);
       const formUrls = (await (await page.waitForFunction('window.__buyerPath.formFiles')).jsonValue()) as string[];
       const formFiles = formUrls.map((name) => new URL(name)).filter((url) => url.origin === shop.origin && shop.files.has(url.pathname.slice(1))).map((url) => url.pathname.slice(1));
       await pay(page, shop.origin, path.method);

@@ -170,7 +170,13 @@ describe("README: a merchant's first five minutes, as printed", { timeout: 110_0
     await page.goto(pageUrl);
     await page.evaluate(() => {
       const checkout = document.querySelector('pay-checkout') as HTMLElement & { customer: unknown };
-      checkout.customer = { name: 'Maria Silva', email: 'maria@example.com', phone: '11987654321' };
+      // With the billing address: the relay's sandbox providers make the card a 3-D Secure one.
+      checkout.customer = {
+        name: 'Maria Silva',
+        email: 'maria@example.com',
+        phone: '11987654321',
+        address: { zipcode: '01310100', street: 'Avenida Paulista', number: '1000', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP' },
+      };
       (window as unknown as { paid: number }).paid = 0;
       document.addEventListener('pay-paid', () => ((window as unknown as { paid: number }).paid += 1));
     });
@@ -194,7 +200,8 @@ describe("README: a merchant's first five minutes, as printed", { timeout: 110_0
     const { page, notes, errors } = await openPage();
     try {
       await page.locator('pay-checkout input[name="method"][value="pix"]').waitFor({ timeout: STEP_TIMEOUT_MS });
-      assert.deepEqual(await methodsOf(page), ['pix', 'pix_auto', 'boleto', 'credit_card', 'threeDs']);
+      // One card choice, charged as threeDs: the offer takes both card methods and the relay names a 3-D Secure provider.
+      assert.deepEqual(await methodsOf(page), ['pix', 'pix_auto', 'boleto', 'threeDs']);
       await page.locator('pay-checkout input[name="method"][value="pix"]').check();
       const order = await pay(page);
       assert.equal(order.status, 'waiting_payment');
@@ -208,10 +215,10 @@ describe("README: a merchant's first five minutes, as printed", { timeout: 110_0
     }
   });
 
-  it('pays with the test card 4111 1111 1111 1111, profiled by the sandbox', async () => {
+  it('pays with the test card 4111 1111 1111 1111, profiled by the sandbox and authenticated frictionless', async () => {
     const { page, notes, errors } = await openPage();
     try {
-      await page.locator('pay-checkout input[name="method"][value="credit_card"]').check({ timeout: STEP_TIMEOUT_MS });
+      await page.locator('pay-checkout input[name="method"][value="threeDs"]').check({ timeout: STEP_TIMEOUT_MS });
       const field = (name: string) => page.locator(`pay-checkout input[name="${name}"]`);
       await field('cc-number').pressSequentially('4111111111111111');
       await field('cc-name').fill('MARIA SILVA');

@@ -241,8 +241,8 @@ describe('the demo page under its strict CSP and Trusted Types', { timeout: 120_
     await boleto.locator('[part="change-method-button"]').click();
 
     // A card: the sandbox's tokenizer and anti-fraud profiler script (its own Trusted Types
-    // policy), a declined result, then back to an empty card form.
-    await prepare(page, 'credit_card');
+    // policy), 3-D Secure frictionless, a declined result, then back to an empty card form.
+    await prepare(page, 'threeDs');
     await typeCard(page, '4000000000000002');
     await payButton(page).click();
     const declined = await expectResult(page, 'pay-card-result', 'Pagamento não autorizado');

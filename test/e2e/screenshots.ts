@@ -64,7 +64,7 @@ try {
     await shoot(checkout(page), 'demo-boleto.png');
   });
   await scene(demo, { width: 420, height: 900 }, async (page) => {
-    await prepare(page, 'credit_card');
+    await prepare(page, 'threeDs');
     await typeCard(page, '4111111111111111');
     await payButton(page).click();
     await expectResult(page, 'pay-card-result', 'Pagamento aprovado!');
@@ -79,7 +79,7 @@ try {
     await shoot(page, 'demo-3ds-challenge.png');
   });
   await scene(demo, { width: 420, height: 900 }, async (page) => {
-    await prepare(page, 'credit_card');
+    await prepare(page, 'threeDs');
     await typeCard(page, '4000000000000002');
     await payButton(page).click();
     await expectResult(page, 'pay-card-result', 'Pagamento não autorizado');

@@ -26,6 +26,11 @@ export function parseMethodList(attribute: string | undefined): ChargeMethod[] |
  * list, and only those the checkout can complete (`canPay`: a card needs a profiler, 3DS a provider).
  * Pix Automático authorizes recurring charges (public-api.md, "Payment method behaviour"): a
  * one-time offer (`recurrence` null) offers it only when the page's list names it.
+ *
+ * The buyer gets one card choice: how a card is charged is the merchant's call, never the buyer's.
+ * When `threeDs` and `credit_card` both remain, the card goes as `threeDs` (public-api.md: the card
+ * is authenticated before the charge) and `credit_card` is left out; a page that wants cards without
+ * 3-D Secure leaves `threeDs` out of its list (docs/widget.md, "One card choice").
  */
 export function offeredMethods(
   config: CheckoutConfig,
@@ -33,8 +38,9 @@ export function offeredMethods(
   canPay: (method: ChargeMethod) => boolean,
 ): ChargeMethod[] {
   const enabled = config.paymentMethods;
-  const ordered = wanted ? wanted.filter((method) => enabled.includes(method)) : enabled.filter((method) => method !== 'pix_auto' || config.recurrence !== null);
-  return ordered.filter(canPay);
+  const ordered = (wanted ? wanted.filter((method) => enabled.includes(method)) : enabled.filter((method) => method !== 'pix_auto' || config.recurrence !== null)).filter(canPay);
+  // The one card choice stands where the page's list names a card first.
+  return ordered.includes('threeDs') ? [...new Set(ordered.map((method) => (method === 'credit_card' ? 'threeDs' : method)))] : ordered;
 }
 
 /** What the buyer pays: the instalment plan's total for a card (interest included), else the offer's price. */

@@ -74,7 +74,9 @@ export function warnAboutLeftOutMethods(checkout: CheckoutSettings, config: Chec
   if (cards.length > 0 && !providers.profiler) {
     warnOnce(checkout, `the checkout leaves out ${list(cards)} because there is no anti-fraud profiler: give the relay an antifraud setting ({ provider: 'sandbox', scriptUrl }) or set the element's antifraudProfiler property.`);
   } else if (cards.includes('threeDs') && !providers.threeDSecure) {
-    warnOnce(checkout, `the checkout leaves out threeDs because there is no 3-D Secure provider: give the relay a threeDSecure setting ({ provider: 'sandbox', sessionsUrl }) or set the element's threeDSecureProvider property.`);
+    // With `credit_card` beside it the buyer still has the card choice, only without 3-D Secure.
+    const what = cards.includes('credit_card') ? 'charges cards as credit_card, without 3-D Secure,' : 'leaves out threeDs';
+    warnOnce(checkout, `the checkout ${what} because there is no 3-D Secure provider: give the relay a threeDSecure setting ({ provider: 'sandbox', sessionsUrl }) or set the element's threeDSecureProvider property.`);
   }
 }
 

@@ -32,14 +32,15 @@ import { RelayConnection, type CheckoutConfig, type CheckoutOrder } from './rela
 
 /**
  * @summary The checkout: loads an offer from the merchant's relay and takes the buyer from the
- * choice of payment method to a created charge (Pix, Pix Automático, boleto, card, card with 3-D Secure),
+ * choice of payment method to a created charge (Pix, Pix Automático, boleto, card: one choice, charged as `threeDs`
+ * when the offer, `methods` and a 3-D Secure provider allow it, else as `credit_card`),
  * then shows what to do next and follows the order until it is paid.
  *
  * A waiting order (a Pix code, a boleto, a pending card) is kept in the tab's `sessionStorage`
  * under the relay and offer, so a checkout on the same relay and offer shows it again after a reload.
  *
  * @event pay-ready - `PayReadyEvent`: configuration loaded, form on screen. `detail`: `{ offer, currency, methods }`.
- * @event pay-method-change - `PayMethodChangeEvent`: the buyer picked a method. `detail`: `{ method, previous }`.
+ * @event pay-method-change - `PayMethodChangeEvent`: the buyer picked a method. `detail`: `{ method, previous }`; for the card, the method it is charged with.
  * @event pay-before-submit - `PayBeforeSubmitEvent` (cancelable): about to pay. `detail`: `{ method, offerId, amount, currency, installments }`.
  * @event pay-order-created - `PayOrderCreatedEvent`: the relay created the order. `detail`: `{ order }`.
  * @event pay-paid - `PayPaidEvent`: the order is paid. `detail`: `{ order }`.
@@ -167,7 +168,10 @@ export class PayCheckout extends LitElement {
   /** `pt-BR` (default), `es` or `en`; other tags fall back to the closest of these, and their region writes amounts and dates (`es-MX`: `$1,234.50`). */
   locale = 'pt-BR';
 
-  /** The methods to offer and their order, comma-separated (`pix,credit_card,boleto`); all the offer takes by default. */
+  /**
+   * The methods to offer and their order, comma-separated (`pix,credit_card,boleto`); all the offer takes by default.
+   * The card is one choice: listing `credit_card` without `threeDs` charges it without 3-D Secure.
+   */
   methods = '';
 
   /** Ask the buyer's birth date (sent as `customer.birthDate`). */

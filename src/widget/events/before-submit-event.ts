@@ -3,6 +3,7 @@ import type { Currency } from '../../contract/currencies.js';
 
 /** What `pay-before-submit` tells: the payment about to start. Nothing about the card. */
 export interface PayBeforeSubmitDetail {
+  /** The method charged: for a card, `threeDs` or `credit_card`, as the checkout's setup decides. */
   readonly method: ChargeMethod;
   readonly offerId: string;
   /** What the buyer will pay, a decimal string (the instalment plan's total for cards). */

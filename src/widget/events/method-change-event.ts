@@ -2,6 +2,7 @@ import type { ChargeMethod } from '../../contract/payment-methods.js';
 
 /** What `pay-method-change` tells. */
 export interface PayMethodChangeDetail {
+  /** The method chosen; for the one card choice, the method the card is charged with (`threeDs` or `credit_card`). */
   readonly method: ChargeMethod;
   /** The method chosen before, if any. */
   readonly previous: ChargeMethod | undefined;

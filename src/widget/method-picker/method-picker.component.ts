@@ -10,13 +10,16 @@ import { fieldGroupStyles } from '../styles/field-group.styles.js';
 import { methodPickerStyles } from './method-picker.styles.js';
 import { widgetTextStyles } from '../styles/widget-text.styles.js';
 
-/** Each method's name and explanation, as whole catalogue keys so every key the widget uses appears in the source. */
+/**
+ * Each method's name and explanation, as whole catalogue keys so every key the widget uses appears in the source.
+ * The card reads the same however it is charged: the buyer has one card choice (checkout-offer.ts).
+ */
 const METHOD_TEXTS: Readonly<Record<ChargeMethod, readonly [name: MessageKey, description: MessageKey]>> = {
   pix: ['method.pix.name', 'method.pix.description'],
   pix_auto: ['method.pix_auto.name', 'method.pix_auto.description'],
   boleto: ['method.boleto.name', 'method.boleto.description'],
   credit_card: ['method.credit_card.name', 'method.credit_card.description'],
-  threeDs: ['method.threeDs.name', 'method.threeDs.description'],
+  threeDs: ['method.credit_card.name', 'method.credit_card.description'],
 };
 
 /**

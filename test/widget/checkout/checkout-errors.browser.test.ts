@@ -194,12 +194,12 @@ describe('<pay-checkout> when things go wrong', () => {
     expect(bannerText(el)).to.equal('Esta forma de pagamento não está disponível agora. Escolha outra.');
     await expect(el).to.be.accessible();
 
-    await chooseMethod(el, 'credit_card');
+    await chooseMethod(el, 'threeDs');
     expect(picker.shadowRoot!.querySelector('[part="error"]')).to.equal(null);
   });
 
   it('explains a declined card and keeps the form, hidden, for another try', async () => {
-    const el = await readyCheckout();
+    const el = await readyCheckout(html`<pay-checkout relay="/relay" offer="77BcHrY" methods="pix,credit_card"></pay-checkout>`);
     await chooseMethod(el, 'credit_card');
     await fillCustomer(el);
     await fillCard(el, '4000000000000002');

@@ -31,8 +31,23 @@ describe('the methods attribute', () => {
 });
 
 describe('the offered methods', () => {
-  it('are the offer\'s, in the spec\'s order, when the page names none', () => {
-    assert.deepEqual(offeredMethods(CONFIG, undefined, () => true), CONFIG.paymentMethods);
+  it('are the offer\'s, in the spec\'s order, when the page names none, with one card choice charged as threeDs', () => {
+    assert.deepEqual(offeredMethods(CONFIG, undefined, () => true), ['pix', 'pix_auto', 'boleto', 'threeDs']);
+  });
+
+  it('keep the card where the page lists its first card name', () => {
+    assert.deepEqual(offeredMethods(CONFIG, ['credit_card', 'pix', 'threeDs'], () => true), ['threeDs', 'pix']);
+    assert.deepEqual(offeredMethods(CONFIG, ['pix', 'threeDs', 'boleto', 'credit_card'], () => true), ['pix', 'threeDs', 'boleto']);
+  });
+
+  it('charge the card as credit_card when the page lists only credit_card, or only threeDs when it lists only threeDs', () => {
+    assert.deepEqual(offeredMethods(CONFIG, ['pix', 'credit_card'], () => true), ['pix', 'credit_card']);
+    assert.deepEqual(offeredMethods(CONFIG, ['threeDs', 'boleto'], () => true), ['threeDs', 'boleto']);
+  });
+
+  it('charge the card as credit_card when the offer takes only credit_card', () => {
+    const config = { ...CONFIG, paymentMethods: ['pix', 'credit_card'] as CheckoutConfig['paymentMethods'] };
+    assert.deepEqual(offeredMethods(config, undefined, () => true), ['pix', 'credit_card']);
   });
 
   it('follow the page\'s subset and order, and never add a method the offer lacks', () => {

@@ -115,7 +115,7 @@ describe('<pay-checkout> payments against the relay and the sandbox', () => {
   });
 
   it('pays by credit card with a token, never sending the card to the relay', async () => {
-    const el = await readyCheckout();
+    const el = await readyCheckout(html`<pay-checkout relay="/relay" offer="77BcHrY" methods="pix,credit_card"></pay-checkout>`);
     await chooseMethod(el, 'credit_card');
     await fillCustomer(el);
     await fillCard(el, VISA);
@@ -140,7 +140,8 @@ describe('<pay-checkout> payments against the relay and the sandbox', () => {
 
   it('sends the anti-fraud reference the sandbox\'s profiler recorded', async () => {
     const el = await readyCheckout();
-    await chooseMethod(el, 'credit_card');
+    await chooseMethod(el, 'threeDs');
+    await fillAddress(el);
     await fillCustomer(el);
     await fillCard(el, VISA);
     await payAndWait(el);

@@ -55,8 +55,13 @@ describe('the checkout\'s development warnings', () => {
     assert.match(printed[0]!, /^pay-checkout: <pay-checkout> has no offer attribute/);
   });
 
-  it('name threeDs left out for want of a 3-D Secure provider when a profiler is there', () => {
+  it('say cards go without 3-D Secure for want of a provider when credit_card is offered beside threeDs', () => {
     warnAboutLeftOutMethods(settings(), CONFIG, { profiler: PROFILER, threeDSecure: undefined });
+    assert.deepEqual(printed.map((text) => text.split(':')[1]), [' the checkout charges cards as credit_card, without 3-D Secure, because there is no 3-D Secure provider']);
+  });
+
+  it('name threeDs left out for want of a 3-D Secure provider when it is the only card method', () => {
+    warnAboutLeftOutMethods(settings({ methods: 'pix,threeDs' }), CONFIG, { profiler: PROFILER, threeDSecure: undefined });
     assert.deepEqual(printed.map((text) => text.split(':')[1]), [' the checkout leaves out threeDs because there is no 3-D Secure provider']);
   });
 

@@ -27,6 +27,8 @@ import { resultOfStrictCspPage } from '../strict-csp-frame.js';
 const radiosOf = (el: PayCheckout) => Array.from(methodPickerOf(el).shadowRoot!.querySelectorAll<HTMLInputElement>('input[type="radio"]'));
 const fieldInput = (el: PayCheckout, name: string) => customerFieldsOf(el).shadowRoot!.querySelector<HTMLInputElement>(`[name="${name}"]`);
 const fieldError = (el: PayCheckout, name: string) => textOf(customerFieldsOf(el).shadowRoot!.querySelector(`#field-${name}-error`));
+/** A shop that charges cards without 3-D Secure: its list leaves `threeDs` out. */
+const cardWithout3ds = () => readyCheckout(html`<pay-checkout relay="/relay" offer="77BcHrY" methods="pix,credit_card"></pay-checkout>`);
 
 describe('<pay-checkout>', () => {
   let env: TestEnv;
@@ -60,7 +62,8 @@ describe('<pay-checkout>', () => {
     expect(el.locale).to.equal('pt-BR');
     expect(textOf(el.shadowRoot!.querySelector('[part="product-name"]'))).to.equal('Curso de Fotografia');
     expect(textOf(el.shadowRoot!.querySelector('[part="price"]')!.shadowRoot!.querySelector('[part="amount"]'))).to.equal('R$ 97,00');
-    expect(radiosOf(el).map((radio) => radio.value)).to.deep.equal(['pix', 'boleto', 'credit_card', 'threeDs']);
+    // One card choice, charged with 3-D Secure: the offer takes both card methods and the relay names a provider.
+    expect(radiosOf(el).map((radio) => radio.value)).to.deep.equal(['pix', 'boleto', 'threeDs']);
     expect(radiosOf(el).find((radio) => radio.checked)?.value).to.equal('pix');
     expect(textOf(submitOf(el))).to.equal('Pagar R$ 97,00');
     expect(cardFieldsOf(el)).to.equal(null);
@@ -125,7 +128,7 @@ describe('<pay-checkout>', () => {
 
     it('asks for the card, and prices the instalments chosen on the button', async () => {
       const config = (await (await fetch('/relay/config?offer=77BcHrY')).json()) as { installments: { installments: number; total: string }[] };
-      const el = await readyCheckout();
+      const el = await cardWithout3ds();
       await chooseMethod(el, 'credit_card');
       const card = cardFieldsOf(el);
       expect(card).to.not.equal(null);
@@ -183,7 +186,7 @@ describe('<pay-checkout>', () => {
   });
 
   it('lets the page cancel the payment in before-submit', async () => {
-    const el = await readyCheckout();
+    const el = await cardWithout3ds();
     await chooseMethod(el, 'credit_card');
     await fillCustomer(el);
     await fillCard(el, '4111111111111111');
@@ -230,7 +233,7 @@ describe('<pay-checkout>', () => {
       start: () => undefined,
       complete: async () => ({ reference, profiled: false, fallbackReason: 'timeout' }),
     };
-    const el = await readyCheckout();
+    const el = await cardWithout3ds();
     el.antifraudProfiler = profiler;
     await chooseMethod(el, 'credit_card');
     await fillCustomer(el);
@@ -365,6 +368,7 @@ describe('<pay-checkout>', () => {
       const el = document.createElement('pay-checkout');
       el.relay = '/relay';
       el.offer = '77BcHrY';
+      el.methods = 'pix,credit_card';
       root.append(el);
       await waitUntil(() => el.shadowRoot!.querySelector('form'), 'the checkout did not load', { timeout: 5000 });
       await el.updateComplete;

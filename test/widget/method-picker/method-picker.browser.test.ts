@@ -40,7 +40,15 @@ describe('<pay-method-picker>', () => {
     expect(radioOf(el, 'boleto').checked).to.equal(true);
     expect(textOf(radioOf(el, 'pix_auto').closest('label')!.querySelector('[part="option-name"]'))).to.equal('Pix Automático');
     expect(descriptionOf(el, 'pix')).to.deep.equal(['Pagamento instantâneo, confirmado em segundos.']);
-    expect(descriptionOf(el, 'threeDs')).to.deep.equal(['Seu banco confirma a compra com uma verificação de segurança a mais.']);
+  });
+
+  it('names the card the same, with the same explanation, whether it is charged as credit_card or threeDs', async () => {
+    const el = await fixture<PayMethodPicker>(html`<pay-method-picker .methods=${['pix', 'threeDs']}></pay-method-picker>`);
+    const other = await fixture<PayMethodPicker>(html`<pay-method-picker .methods=${['pix', 'credit_card']}></pay-method-picker>`);
+    const nameOf = (picker: PayMethodPicker, method: ChargeMethod) => textOf(radioOf(picker, method).closest('label')!.querySelector('[part="option-name"]'));
+    expect(nameOf(el, 'threeDs')).to.equal('Cartão de crédito');
+    expect(nameOf(other, 'credit_card')).to.equal('Cartão de crédito');
+    expect(descriptionOf(el, 'threeDs')).to.deep.equal(descriptionOf(other, 'credit_card'));
   });
 
   it('has screen readers read each explanation once: the radio is named by the method alone and described by its explanation', async () => {

@@ -31,9 +31,11 @@ const DECLINED = '4000000000000002';
 const REFUSED = '4000000000000119';
 const PENDING = '4000000000003220';
 
-/** A buyer who chose a card method and typed everything, with `card`. */
+/** A buyer who paid by card on a shop that charges it as `method`, and typed everything, with `card`. */
 async function cardCheckout(card: string, method: 'credit_card' | 'threeDs' = 'credit_card'): Promise<PayCheckout> {
   const el = await readyCheckout();
+  el.methods = `pix,${method}`;
+  await el.updateComplete;
   await chooseMethod(el, method);
   await fillCustomer(el);
   if (method === 'threeDs') await fillAddress(el);

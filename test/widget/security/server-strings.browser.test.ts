@@ -129,6 +129,9 @@ describe('server strings in the widget', () => {
         restore = server.restore;
         const el = await readyCheckout();
         expectHostileProductName(el, hostile);
+        // Charged without 3-D Secure, so no billing address to fill.
+        el.methods = 'credit_card';
+        await el.updateComplete;
         await chooseMethod(el, 'credit_card');
         await fillCustomer(el);
         await fillCard(el, VISA);
@@ -191,6 +194,8 @@ describe('server strings in the widget', () => {
         });
         restore = server.restore;
         const el = await readyCheckout();
+        el.methods = 'credit_card';
+        await el.updateComplete;
         await chooseMethod(el, 'credit_card');
         await fillCustomer(el);
         await fillCard(el, VISA);

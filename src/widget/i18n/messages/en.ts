@@ -25,8 +25,6 @@ export const en: Messages = {
   'method.boleto.description': 'Clears 1 to 3 business days after you pay.',
   'method.credit_card.name': 'Credit card',
   'method.credit_card.description': 'Approved right away, in full or in installments.',
-  'method.threeDs.name': 'Credit card with 3-D Secure',
-  'method.threeDs.description': 'Your bank confirms the purchase with an extra security check.',
 
   'card.brand.visa': 'Visa',
   'card.brand.mastercard': 'Mastercard',

@@ -25,8 +25,6 @@ export const es: Messages = {
   'method.boleto.description': 'Se acredita entre 1 y 3 días hábiles después del pago.',
   'method.credit_card.name': 'Tarjeta de crédito',
   'method.credit_card.description': 'Aprobación inmediata, en un pago o en cuotas.',
-  'method.threeDs.name': 'Tarjeta de crédito con 3-D Secure',
-  'method.threeDs.description': 'Tu banco confirma la compra con una verificación de seguridad adicional.',
 
   'card.brand.visa': 'Visa',
   'card.brand.mastercard': 'Mastercard',

@@ -27,8 +27,6 @@ export const ptBR = {
   'method.boleto.description': 'A compensação leva de 1 a 3 dias úteis após o pagamento.',
   'method.credit_card.name': 'Cartão de crédito',
   'method.credit_card.description': 'Aprovação na hora, à vista ou parcelado.',
-  'method.threeDs.name': 'Cartão de crédito com 3-D Secure',
-  'method.threeDs.description': 'Seu banco confirma a compra com uma verificação de segurança a mais.',
 
   'card.brand.visa': 'Visa',
   'card.brand.mastercard': 'Mastercard',
