@@ -20,7 +20,6 @@ import type { Route, RouteContext } from '../requests/router.js';
 import {
   challengeAssetResponse,
   challengeHtmlResponse,
-  challengeLanguage,
   renderChallengePage,
   renderMissingSessionPage,
   renderResultPage,
@@ -62,8 +61,6 @@ export const threeDsSessionRequestSchema = z.object({
   ),
   customer: z.optional(threeDSecureAuthenticationInputSchema.shape.customer),
   billingAddress: billingAddressSchema,
-  /** The buyer's language (`pt-BR`, `es`, `en`; a regional tag is read by its language): the challenge page speaks it. */
-  locale: z.optional(z.string().check(z.maxLength(35))),
 });
 
 /** The buyer's answer to the challenge: a code, or a cancel. */
@@ -161,7 +158,6 @@ async function handleCreateSession(context: RouteContext): Promise<Response> {
     challenge,
     outcome: challenge ? 'pending' : 'authenticated',
     createdAt: context.clock.now(),
-    ...(request.data.locale === undefined ? {} : { locale: request.data.locale }),
   };
   if (!challenge) session.result = authenticationResult(referenceId);
   context.world.threeDsSessions.set(referenceId, session);
@@ -177,9 +173,8 @@ function handleChallengePage(context: RouteContext): Response {
   const session = context.world.threeDsSessions.get(context.params.referenceId ?? '');
   if (!session) return challengeHtmlResponse(404, renderMissingSessionPage());
   // A finished session shows its result again, which reports it again: a reload is harmless.
-  const language = challengeLanguage(session.locale);
-  if (isFinished(session)) return challengeHtmlResponse(200, renderResultPage(session, language));
-  return challengeHtmlResponse(200, renderChallengePage({ referenceId: session.referenceId, challengeCode: challengeCodeOf(context.world, session), language }));
+  if (isFinished(session)) return challengeHtmlResponse(200, renderResultPage(session));
+  return challengeHtmlResponse(200, renderChallengePage({ referenceId: session.referenceId, challengeCode: challengeCodeOf(context.world, session) }));
 }
 
 /** The challenge form as the browser posts it: answered with the result page. */
@@ -187,15 +182,14 @@ async function handleChallengeForm(context: RouteContext, session: ThreeDsSessio
   const text = await context.request.text();
   if (text.length > MAX_BODY_BYTES) return detailResponse(413, 'Corpo da requisição grande demais.');
   if (!session) return challengeHtmlResponse(404, renderMissingSessionPage());
-  const language = challengeLanguage(session.locale);
-  if (isFinished(session)) return challengeHtmlResponse(200, renderResultPage(session, language));
+  if (isFinished(session)) return challengeHtmlResponse(200, renderResultPage(session));
   const answer = validate(challengeAnswerSchema, Object.fromEntries(new URLSearchParams(text)));
   if (!answer.success) {
     const challengeCode = challengeCodeOf(context.world, session);
-    return challengeHtmlResponse(400, renderChallengePage({ referenceId: session.referenceId, challengeCode, language, emptyCode: true }));
+    return challengeHtmlResponse(400, renderChallengePage({ referenceId: session.referenceId, challengeCode, error: 'Informe o código de verificação.' }));
   }
   answerChallenge(context.world, session, answer.data);
-  return challengeHtmlResponse(200, renderResultPage(session, language));
+  return challengeHtmlResponse(200, renderResultPage(session));
 }
 
 /**
