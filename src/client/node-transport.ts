@@ -12,7 +12,6 @@
  */
 import type * as NodeHttp from 'node:http';
 import type * as NodeHttps from 'node:https';
-import type { ExchangeAnswer } from './exchange.js';
 
 /** What an exchange sends: the client's own requests only have string bodies and plain headers. */
 export interface OutgoingRequest {
@@ -21,8 +20,15 @@ export interface OutgoingRequest {
   body?: string | URLSearchParams | undefined;
 }
 
+/** A whole answer: status, one value per lower-case header name, and the body as text (an `ExchangeAnswer`). */
+export interface NodeAnswer {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+}
+
 /** Sends one request and reads its whole answer; rejects when the connection fails or `signal` aborts. */
-export type NodeSend = (url: string, request: OutgoingRequest, signal: AbortSignal) => Promise<ExchangeAnswer>;
+export type NodeSend = (url: string, request: OutgoingRequest, signal: AbortSignal) => Promise<NodeAnswer>;
 
 /** How long an idle pooled connection is kept: below the 5 s a Node server keeps one by default. */
 export const IDLE_SOCKET_MS = 4_000;
@@ -52,7 +58,7 @@ export function createNodeSend(): NodeSend | undefined {
     'https:': new https.Agent({ keepAlive: true, timeout: IDLE_SOCKET_MS }),
   };
   return (url, { method, headers = {}, body }, signal) =>
-    new Promise<ExchangeAnswer>((resolve, reject) => {
+    new Promise<NodeAnswer>((resolve, reject) => {
       const target = new URL(url);
       const agent = agents[target.protocol as keyof typeof agents];
       if (!agent) {

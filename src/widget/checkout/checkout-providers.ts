@@ -8,7 +8,8 @@ import type { AntifraudProfiler } from '../providers/antifraud-profiler.js';
 import { createSandboxAntifraudProfiler } from '../providers/antifraud-profiler.js';
 import type { CardTokenizer } from '../providers/card-tokenizer.js';
 import { ThreeDSecureSessionError, type ThreeDSecureProvider } from '../three-d-secure/provider.js';
-import { lazyCode, loadPaymentCode } from './lazy-code.js';
+import { lazyCode } from '../on-demand-code.js';
+import { loadPaymentCode } from './lazy-code.js';
 import type { CheckoutConfig } from './relay-connection.js';
 
 /** The setting `name` of a provider's `settings` when they name the sandbox and it is a non-empty string. */

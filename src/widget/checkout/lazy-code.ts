@@ -1,34 +1,9 @@
 /**
- * Code the checkout fetches only when a buyer needs it (the payment attempt, the order's live
- * status, the sandbox's 3-D Secure provider), as a loader that fetches it once and shares it.
+ * The payment's code, fetched on demand (on-demand-code.ts): its own module, so that the elements
+ * which fetch other code on demand (the customer fields' e-mail check) do not import it.
  */
+import { lazyCode, type LazyCode } from '../on-demand-code.js';
 import type * as PaymentCode from './payment-code.js';
-
-/** A loader of on-demand code: call it to fetch the code; `value` is the code once it has come. */
-export interface LazyCode<T> {
-  (): Promise<T>;
-  readonly value: T | undefined;
-}
-
-/**
- * `load` run at the first call and its promise shared by the next ones; a failed load (the
- * buyer went offline) is forgotten, so the next call fetches again.
- */
-export function lazyCode<T>(load: () => Promise<T>): LazyCode<T> {
-  let loading: Promise<T> | undefined;
-  const loader = Object.assign(
-    () =>
-      (loading ??= load().then(
-        (value) => (loader.value = value),
-        (error: unknown) => {
-          loading = undefined;
-          throw error;
-        },
-      )),
-    { value: undefined as T | undefined },
-  );
-  return loader;
-}
 
 /** The payment's code (payment-code.ts): fetched as the buyer starts on the form, or when the tab keeps an order. */
 export const loadPaymentCode: LazyCode<typeof PaymentCode> = lazyCode(() => import('./payment-code.js'));

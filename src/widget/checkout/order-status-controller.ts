@@ -26,7 +26,7 @@ import type { LiveOrderStatus } from '../results/live-status.js';
 import { OrderResumeStore, resumeKey } from '../results/order-resume.js';
 import { orderStatusMessage } from './checkout-messages.js';
 import { resultTagOf } from './checkout-views.js';
-import { lazyCode } from './lazy-code.js';
+import { lazyCode } from '../on-demand-code.js';
 import type { CheckoutOrder, RelayConnection } from './relay-connection.js';
 
 /** The element the controller belongs to: it is updated, fires the order's events, and holds the form and the result view. */

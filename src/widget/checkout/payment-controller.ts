@@ -6,38 +6,18 @@
  * (order-status-controller.ts follows it from there). A move in the DOM keeps a payment going;
  * removing the element aborts it.
  */
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ReactiveController } from 'lit';
 import type { ChargeMethod } from '../../contract/payment-method-lists.js';
 import { PayAntifraudFallbackEvent } from '../events/antifraud-fallback-event.js';
 import { PayBeforeSubmitEvent } from '../events/before-submit-event.js';
-import type { SupportedLocale } from '../i18n/locales.js';
 import { translate } from '../i18n/translate.js';
 import { loadElement } from '../on-demand-elements.js';
 import { progressText, resultTagOfMethod, type PaymentBanner } from './checkout-views.js';
 import { loadPaymentCode } from './lazy-code.js';
 import type { AttemptOutcome, AttemptStep, PaymentAttempt, PaymentRequest, PaymentServices } from './payment-attempt.js';
-import type { CheckoutOrder } from './relay-connection.js';
+import type { PaymentHost, PaymentPhase, PaymentView } from './payment-outcome.js';
 
-/** Where the buyer is: filling in the form, paying, asked to try again, or looking at the created order's result. */
-export type PaymentPhase = 'form' | 'paying' | 'interrupted' | 'created';
-
-/** The element the controller belongs to: it is updated, fires the payment's events, and holds the form's fields. */
-export type PaymentHost = ReactiveControllerHost & EventTarget & { readonly isConnected: boolean; readonly renderRoot: ParentNode };
-
-/** What the controller needs from the checkout's form and screen. */
-export interface PaymentView {
-  /** The language of announcements. */
-  locale(): SupportedLocale;
-  /** Says `text` in the polite live region. */
-  announce(text: string): void;
-  /** Shows a refusal's message about the method on the method choice. */
-  showMethodError(message: string): void;
-  /**
-   * Shows the created order's result; `receivedAtMs` is the buyer's clock when the relay's answer
-   * came, `orderToken` what reads the order's status.
-   */
-  showOrder(order: CheckoutOrder, receivedAtMs: number, orderToken: string | undefined): void;
-}
+export type { PaymentHost, PaymentPhase, PaymentView } from './payment-outcome.js';
 
 export class PaymentController implements ReactiveController {
   phase: PaymentPhase = 'form';

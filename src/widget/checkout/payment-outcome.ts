@@ -7,15 +7,38 @@
  * may come without it (the buyer was offline when it was to be fetched), and payment-controller.ts
  * handles that one itself.
  */
+import type { ReactiveControllerHost } from 'lit';
 import type { PayCardFields } from '../card/card-fields.component.js';
 import type { PayCustomerFields } from '../customer/customer-fields.component.js';
 import { PayFailedEvent, type PayFailedReason } from '../events/failed-event.js';
 import { PayOrderCreatedEvent } from '../events/order-created-event.js';
+import type { SupportedLocale } from '../i18n/locales.js';
 import { translate } from '../i18n/translate.js';
 import { refusalMessage } from './checkout-messages.js';
 import type { PaymentBanner } from './checkout-views.js';
 import type { AttemptOutcome } from './payment-attempt.js';
-import type { PaymentHost, PaymentPhase, PaymentView } from './payment-controller.js';
+import type { CheckoutOrder } from './relay-connection.js';
+
+/** Where the buyer is: filling in the form, paying, asked to try again, or looking at the created order's result. */
+export type PaymentPhase = 'form' | 'paying' | 'interrupted' | 'created';
+
+/** The element the controller belongs to: it is updated, fires the payment's events, and holds the form's fields. */
+export type PaymentHost = ReactiveControllerHost & EventTarget & { readonly isConnected: boolean; readonly renderRoot: ParentNode };
+
+/** What the controller needs from the checkout's form and screen. */
+export interface PaymentView {
+  /** The language of announcements. */
+  locale(): SupportedLocale;
+  /** Says `text` in the polite live region. */
+  announce(text: string): void;
+  /** Shows a refusal's message about the method on the method choice. */
+  showMethodError(message: string): void;
+  /**
+   * Shows the created order's result; `receivedAtMs` is the buyer's clock when the relay's answer
+   * came, `orderToken` what reads the order's status.
+   */
+  showOrder(order: CheckoutOrder, receivedAtMs: number, orderToken: string | undefined): void;
+}
 
 /** Every outcome but an interruption. */
 export type SettledOutcome = Exclude<AttemptOutcome, { outcome: 'interrupted' }>;

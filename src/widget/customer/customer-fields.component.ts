@@ -1,7 +1,7 @@
 import { LitElement, html, nothing } from 'lit';
 import { live } from 'lit/directives/live.js';
 import type { DocType } from '../../contract/charge-request.js';
-import { lazyCode } from '../checkout/lazy-code.js';
+import { lazyCode } from '../on-demand-code.js';
 import * as birthDate from '../fields/birth-date.js';
 import * as documentNumber from '../fields/document.js';
 import * as email from '../fields/email.js';
