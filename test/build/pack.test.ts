@@ -58,6 +58,7 @@ describe('the packed package (npm pack)', () => {
       'bin/pay-checkout.js',
       'custom-elements.json',
       'docs/architecture.md',
+      'docs/checkout-tour.md',
       'docs/demo.md',
       'docs/performance.md',
       'docs/relay.md',

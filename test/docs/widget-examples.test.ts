@@ -162,7 +162,7 @@ describe('the widget examples of README.md and docs/widget.md, in Chromium', () 
     try {
       await page.locator('pay-checkout [part="product-name"]').filter({ hasText: 'Curso de Fotografia' }).waitFor();
       assert.match(await priceOf(page), /R\$\s97,00/);
-      assert.deepEqual(await methodsOf(page), ['pix', 'pix_auto', 'boleto', 'threeDs']);
+      assert.deepEqual(await methodsOf(page), ['pix', 'boleto', 'threeDs']);
       assert.equal(await page.locator('pay-checkout [part="base"]').first().getAttribute('lang'), 'pt-BR');
       assert.deepEqual(errors, []);
     } finally {
@@ -177,7 +177,7 @@ describe('the widget examples of README.md and docs/widget.md, in Chromium', () 
     try {
       await page.locator('shop-checkout [part="product-name"]').filter({ hasText: 'Curso de Fotografia' }).waitFor();
       assert.equal(await page.evaluate(() => customElements.get('shop-checkout') !== undefined && document.querySelector('shop-checkout')!.shadowRoot !== null), true);
-      assert.deepEqual(await methodsOf(page, 'shop-checkout'), ['pix', 'pix_auto', 'boleto', 'threeDs']);
+      assert.deepEqual(await methodsOf(page, 'shop-checkout'), ['pix', 'boleto', 'threeDs']);
       await page.locator('shop-checkout input[name="email"]').waitFor();
       assert.match(await priceOf(page, 'shop-checkout'), /R\$\s97,00/);
       assert.deepEqual(errors, []);

@@ -16,10 +16,9 @@ import {
   pay,
   readyCheckout,
   recordFetch,
-  resetSandbox,
-  testEnv,
-  textOf,
+  sandboxSuite,
   type TestEnv,
+  textOf,
 } from './checkout-harness.js';
 
 const VISA = '4111111111111111';
@@ -51,25 +50,13 @@ async function payCard(el: PayCheckout, env: TestEnv, recording: ReturnType<type
 }
 
 describe('<pay-checkout>: one card choice', () => {
-  let env: TestEnv;
-  let recording: ReturnType<typeof recordFetch>;
-
-  before(async () => {
-    env = await testEnv();
-  });
-
-  beforeEach(async () => {
-    await resetSandbox();
-    recording = recordFetch();
-  });
-
-  afterEach(() => recording.restore());
+  const suite = sandboxSuite();
 
   describe('when the offer takes both card methods and a 3-D Secure provider is there', () => {
     it('shows one card choice, "Cartão de crédito", charged as threeDs', async () => {
       const { el, methods } = await readyWithEvent();
-      expect(methodsOf(el)).to.deep.equal(['pix', 'pix_auto', 'boleto', 'threeDs']);
-      expect(methods).to.deep.equal(['pix', 'pix_auto', 'boleto', 'threeDs']);
+      expect(methodsOf(el)).to.deep.equal(['pix', 'boleto', 'threeDs']);
+      expect(methods).to.deep.equal(['pix', 'boleto', 'threeDs']);
       const card = radiosOf(el).find((radio) => radio.value === 'threeDs')!;
       expect(textOf(card.closest('label')!.querySelector('[part="option-name"]'))).to.equal('Cartão de crédito');
       expect(textOf(methodPickerOf(el).shadowRoot!.querySelector(`#${card.getAttribute('aria-describedby')}`))).to.equal(
@@ -95,7 +82,7 @@ describe('<pay-checkout>: one card choice', () => {
     it('charges threeDs with the authentication and the address, and says so in before-submit and order-created', async () => {
       const { el } = await readyWithEvent();
       await chooseMethod(el, 'threeDs');
-      const { before, order, body } = await payCard(el, env, recording);
+      const { before, order, body } = await payCard(el, suite.env, suite.recording);
       expect(before.method).to.equal('threeDs');
       expect(order.paymentMethod).to.equal('threeDs');
       expect(body['paymentMethod']).to.equal('threeDs');
@@ -120,14 +107,14 @@ describe('<pay-checkout>: one card choice', () => {
       expect((await changed).detail).to.deep.equal({ method: 'credit_card', previous: 'pix' });
       expect(textOf(radiosOf(el)[1]!.closest('label')!.querySelector('[part="option-name"]'))).to.equal('Cartão de crédito');
       expect(addressFieldsOf(el)).to.deep.equal([]);
-      const { before, order, body } = await payCard(el, env, recording);
+      const { before, order, body } = await payCard(el, suite.env, suite.recording);
       expect(before.method).to.equal('credit_card');
       expect(order.paymentMethod).to.equal('credit_card');
       expect(body['paymentMethod']).to.equal('credit_card');
       expect(body).to.not.have.property('threeDSecure');
       expect(body).to.not.have.property('address');
       // No 3-D Secure session was started.
-      expect(recording.requests.filter((request) => request.url.includes('/3ds/'))).to.have.length(0);
+      expect(suite.recording.requests.filter((request) => request.url.includes('/3ds/'))).to.have.length(0);
     });
   });
 
@@ -141,8 +128,7 @@ describe('<pay-checkout>: one card choice', () => {
 
   describe('when the relay names no 3-D Secure provider', () => {
     it('charges the card as credit_card, with no address', async () => {
-      recording.restore();
-      recording = recordFetch((request, send) => {
+      suite.record((request, send) => {
         if (!new URL(request.url).pathname.endsWith('/config')) return undefined;
         return send().then(async (response) => {
           const config = (await response.clone().json()) as Record<string, unknown>;
@@ -150,7 +136,7 @@ describe('<pay-checkout>: one card choice', () => {
         });
       });
       const { el, methods } = await readyWithEvent();
-      expect(methods).to.deep.equal(['pix', 'pix_auto', 'boleto', 'credit_card']);
+      expect(methods).to.deep.equal(['pix', 'boleto', 'credit_card']);
       await chooseMethod(el, 'credit_card');
       expect(addressFieldsOf(el)).to.deep.equal([]);
     });

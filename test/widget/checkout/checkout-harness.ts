@@ -83,6 +83,41 @@ export function recordFetch(
   return { requests, restore: () => (window.fetch = original) };
 }
 
+/** What `recordFetch` answers: the requests so far, and how to put `window.fetch` back. */
+export type FetchRecording = ReturnType<typeof recordFetch>;
+
+/**
+ * The hooks of a suite that pays against the test page's relay and sandbox: the page's
+ * addresses once, then for each test a sandbox back at its fixture and a fresh recording of the
+ * page's requests, undone after the test. A test that needs its own interception calls
+ * `record(intercept)`, which replaces the test's recording.
+ */
+export function sandboxSuite(): { readonly env: TestEnv; readonly recording: FetchRecording; record(intercept?: Parameters<typeof recordFetch>[0]): FetchRecording } {
+  let env: TestEnv | undefined;
+  let recording: FetchRecording | undefined;
+  before(async () => {
+    env = await testEnv();
+  });
+  beforeEach(async () => {
+    await resetSandbox();
+    recording = recordFetch();
+  });
+  afterEach(() => recording?.restore());
+  return {
+    get env() {
+      return env!;
+    },
+    get recording() {
+      return recording!;
+    },
+    record(intercept) {
+      recording?.restore();
+      recording = recordFetch(intercept);
+      return recording;
+    },
+  };
+}
+
 /** The requests made to the relay of the test page. */
 export function relayRequests(requests: readonly RecordedRequest[], env: TestEnv): RecordedRequest[] {
   return requests.filter((request) => new URL(request.url).pathname.startsWith(`${env.relayPath}/`));

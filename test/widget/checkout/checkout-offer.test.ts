@@ -57,16 +57,17 @@ describe('the offered methods', () => {
 
   it('leave out Pix Automático for a one-time offer unless the page names it', () => {
     const oneTime: CheckoutConfig = { ...CONFIG, recurrence: null };
-    assert.deepEqual(offeredMethods(oneTime, undefined, () => true), ['pix', 'boleto', 'credit_card', 'threeDs']);
+    // The two card methods are one card choice, charged as threeDs.
+    assert.deepEqual(offeredMethods(oneTime, undefined, () => true), ['pix', 'boleto', 'threeDs']);
     assert.deepEqual(offeredMethods(oneTime, ['pix_auto', 'pix'], () => true), ['pix_auto', 'pix']);
   });
 
   it('offer Pix Automático for a subscription offer, and for a relay that does not say', () => {
     const subscription: CheckoutConfig = { ...CONFIG, recurrence: { recurrence_period: 30, quantity_recurrences: -1, trial_days: 7 } };
-    assert.deepEqual(offeredMethods(subscription, undefined, () => true), CONFIG.paymentMethods);
+    assert.deepEqual(offeredMethods(subscription, undefined, () => true), ['pix', 'pix_auto', 'boleto', 'threeDs']);
     assert.deepEqual(offeredMethods(subscription, ['credit_card', 'pix'], () => true), ['credit_card', 'pix']);
     assert.equal(CONFIG.recurrence, undefined);
-    assert.deepEqual(offeredMethods(CONFIG, undefined, () => true), CONFIG.paymentMethods);
+    assert.deepEqual(offeredMethods(CONFIG, undefined, () => true), ['pix', 'pix_auto', 'boleto', 'threeDs']);
   });
 
   it('leave out what the checkout cannot complete', () => {

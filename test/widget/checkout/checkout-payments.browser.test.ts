@@ -4,7 +4,6 @@ import type { PayOrderCreatedEvent } from '../../../src/widget/events/order-crea
 import {
   CARD_CVV,
   CARD_EXP_YEAR,
-  VALID_CPF,
   chargeRequests,
   chooseMethod,
   fillAddress,
@@ -14,15 +13,13 @@ import {
   liveRegionText,
   pay,
   readyCheckout,
-  recordFetch,
+  type RecordedRequest,
   relayRequests,
-  resetSandbox,
   resultOf,
   resultText,
   sandboxControl,
-  testEnv,
-  type RecordedRequest,
-  type TestEnv,
+  sandboxSuite,
+  VALID_CPF,
 } from './checkout-harness.js';
 
 const VISA = '4111111111111111';
@@ -54,19 +51,7 @@ function cardDataIn(request: RecordedRequest): string[] {
 }
 
 describe('<pay-checkout> payments against the relay and the sandbox', () => {
-  let env: TestEnv;
-  let recording: ReturnType<typeof recordFetch>;
-
-  before(async () => {
-    env = await testEnv();
-  });
-
-  beforeEach(async () => {
-    await resetSandbox();
-    recording = recordFetch();
-  });
-
-  afterEach(() => recording.restore());
+  const suite = sandboxSuite();
 
   it('creates a Pix charge and shows the order', async () => {
     const el = await readyCheckout();
@@ -82,7 +67,7 @@ describe('<pay-checkout> payments against the relay and the sandbox', () => {
     expect(summary).to.contain(order.refId);
     await waitUntil(() => liveRegionText(el) !== '', 'the order was not announced');
     expect(liveRegionText(el)).to.equal('Pedido criado. Situação: Aguardando pagamento');
-    const [charge] = chargeRequests(recording.requests, env);
+    const [charge] = chargeRequests(suite.recording.requests, suite.env);
     const body = JSON.parse(charge!.body!) as { customer: { phone: string; fingerprint: string; docNumber?: string } };
     // The phone typed as "(11) 98765-4321" goes as E.164 digits; the device id is the stable fingerprint.
     expect(body.customer.phone).to.equal('5511987654321');
@@ -99,7 +84,7 @@ describe('<pay-checkout> payments against the relay and the sandbox', () => {
     const order = await payAndWait(el);
     expect(order.paymentMethod).to.equal('pix_auto');
     expect(order.pix?.user_journey).to.be.a('string');
-    const body = JSON.parse(chargeRequests(recording.requests, env)[0]!.body!) as { customer: { docType: string; docNumber: string } };
+    const body = JSON.parse(chargeRequests(suite.recording.requests, suite.env)[0]!.body!) as { customer: { docType: string; docNumber: string } };
     expect(body.customer.docType).to.equal('cpf');
     expect(body.customer.docNumber).to.equal(VALID_CPF);
   });
@@ -127,13 +112,13 @@ describe('<pay-checkout> payments against the relay and the sandbox', () => {
     expect(resultOf(el)!.tagName).to.equal('PAY-CARD-RESULT');
     expect(resultText(el)).to.contain('Pagamento aprovado!');
 
-    const tokenization = recording.requests.filter((request) => request.url.startsWith(`${env.sandboxUrl}/public_api/card-tokens/`));
+    const tokenization = suite.recording.requests.filter((request) => request.url.startsWith(`${suite.env.sandboxUrl}/public_api/card-tokens/`));
     expect(tokenization).to.have.length(1);
     expect(tokenization[0]!.body).to.contain(VISA);
-    const toRelay = relayRequests(recording.requests, env);
+    const toRelay = relayRequests(suite.recording.requests, suite.env);
     expect(toRelay.length).to.be.greaterThan(1);
     for (const request of toRelay) expect(cardDataIn(request), request.url).to.deep.equal([]);
-    const body = JSON.parse(chargeRequests(recording.requests, env)[0]!.body!) as { card: { token: string }; installments: number };
+    const body = JSON.parse(chargeRequests(suite.recording.requests, suite.env)[0]!.body!) as { card: { token: string }; installments: number };
     expect(body.card.token).to.equal((tokenization[0]!.answer as { token: string }).token);
     expect(body.installments).to.equal(1);
   });
@@ -145,10 +130,10 @@ describe('<pay-checkout> payments against the relay and the sandbox', () => {
     await fillCustomer(el);
     await fillCard(el, VISA);
     await payAndWait(el);
-    const body = JSON.parse(chargeRequests(recording.requests, env)[0]!.body!) as { antifraud_profiling_attempt_reference: string };
+    const body = JSON.parse(chargeRequests(suite.recording.requests, suite.env)[0]!.body!) as { antifraud_profiling_attempt_reference: string };
     const reference = body.antifraud_profiling_attempt_reference;
     expect(reference).to.match(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    const response = await fetch(`${env.sandboxUrl}/sandbox/profiler/attempts/${reference}`);
+    const response = await fetch(`${suite.env.sandboxUrl}/sandbox/profiler/attempts/${reference}`);
     expect(response.status).to.equal(200);
     const attempt = (await response.json()) as { reference: string; started: boolean; completed: boolean };
     expect(attempt).to.include({ reference, started: true, completed: true });
@@ -164,14 +149,14 @@ describe('<pay-checkout> payments against the relay and the sandbox', () => {
     expect(order.paymentMethod).to.equal('threeDs');
     expect(order.status).to.equal('paid');
     expect(el.shadowRoot!.querySelector('pay-3ds-dialog')).to.equal(null);
-    const body = JSON.parse(chargeRequests(recording.requests, env)[0]!.body!) as {
+    const body = JSON.parse(chargeRequests(suite.recording.requests, suite.env)[0]!.body!) as {
       threeDSecure: { eci: string; cavv: string };
       address: { zipcode: string; state: string };
     };
     expect(body.threeDSecure.eci).to.equal('05');
     expect(body.threeDSecure.cavv).to.be.a('string').and.not.empty;
     expect(body.address).to.include({ zipcode: '01310100', state: 'SP' });
-    for (const request of relayRequests(recording.requests, env)) expect(cardDataIn(request), request.url).to.deep.equal([]);
+    for (const request of relayRequests(suite.recording.requests, suite.env)) expect(cardDataIn(request), request.url).to.deep.equal([]);
   });
 
   it('follows a Pix order to paid, announcing the change and firing status-change and paid', async () => {
@@ -201,7 +186,7 @@ describe('<pay-checkout> payments against the relay and the sandbox', () => {
     } finally {
       history.replaceState(null, '', address);
     }
-    const body = JSON.parse(chargeRequests(recording.requests, env)[0]!.body!) as { metadata: Record<string, string> };
+    const body = JSON.parse(chargeRequests(suite.recording.requests, suite.env)[0]!.body!) as { metadata: Record<string, string> };
     expect(body.metadata).to.deep.equal({ utm_source: 'instagram', utm_campaign: 'lancamento', sck: 'parceiro7', utm_medium: 'stories' });
   });
 });

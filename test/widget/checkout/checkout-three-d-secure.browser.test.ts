@@ -14,12 +14,9 @@ import {
   fillCustomer,
   liveRegionText,
   readyCheckout,
-  recordFetch,
-  resetSandbox,
+  sandboxSuite,
   submitOf,
-  testEnv,
   textOf,
-  type TestEnv,
 } from './checkout-harness.js';
 
 /** A buyer who chose 3-D Secure, typed everything, and is about to pay with the challenge card. */
@@ -41,19 +38,7 @@ async function payIntoChallenge(el: PayCheckout) {
 }
 
 describe('<pay-checkout> with the 3-D Secure challenge', () => {
-  let env: TestEnv;
-  let recording: ReturnType<typeof recordFetch>;
-
-  before(async () => {
-    env = await testEnv();
-  });
-
-  beforeEach(async () => {
-    await resetSandbox();
-    recording = recordFetch();
-  });
-
-  afterEach(() => recording.restore());
+  const suite = sandboxSuite();
 
   it('opens the bank\'s page in an accessible dialog inside the checkout, and pays with the right code', async () => {
     const el = await threeDsCheckout();
@@ -65,7 +50,7 @@ describe('<pay-checkout> with the 3-D Secure challenge', () => {
     const { order } = (await created).detail;
     expect(order).to.include({ paymentMethod: 'threeDs', status: 'paid' });
     expect(el.shadowRoot!.querySelector('pay-3ds-dialog')).to.equal(null);
-    const body = JSON.parse(chargeRequests(recording.requests, env)[0]!.body!) as { threeDSecure: { eci: string } };
+    const body = JSON.parse(chargeRequests(suite.recording.requests, suite.env)[0]!.body!) as { threeDSecure: { eci: string } };
     expect(body.threeDSecure.eci).to.equal('05');
   });
 
@@ -78,7 +63,7 @@ describe('<pay-checkout> with the 3-D Secure challenge', () => {
     await el.updateComplete;
     expect(bannerText(el)).to.equal('Seu banco não confirmou a verificação. Tente de novo ou use outro cartão.');
     expect(el.shadowRoot!.querySelector('[part="banner"]')!.getAttribute('role')).to.equal('alert');
-    expect(chargeRequests(recording.requests, env)).to.have.length(0);
+    expect(chargeRequests(suite.recording.requests, suite.env)).to.have.length(0);
     expect(textOf(submitOf(el))).to.equal('Pagar R$ 97,00');
     await expect(el).to.be.accessible();
   });
@@ -89,7 +74,7 @@ describe('<pay-checkout> with the 3-D Secure challenge', () => {
     await sendKeys({ press: 'Escape' });
     await waitUntil(() => el.shadowRoot!.querySelector('pay-3ds-dialog') === null, 'the dialog stayed open');
     await el.updateComplete;
-    expect(chargeRequests(recording.requests, env)).to.have.length(0);
+    expect(chargeRequests(suite.recording.requests, suite.env)).to.have.length(0);
     expect(deepActiveElement()).to.equal(submitOf(el));
     expect(bannerText(el)).to.equal('');
     await waitUntil(() => liveRegionText(el) !== '', 'the cancel was not announced');
@@ -105,6 +90,6 @@ describe('<pay-checkout> with the 3-D Secure challenge', () => {
     const created = oneEvent(el, 'pay-order-created');
     await typeChallengeCode(CHALLENGE_CODE);
     expect((await created).detail.order.status).to.equal('paid');
-    expect(chargeRequests(recording.requests, env)).to.have.length(1);
+    expect(chargeRequests(suite.recording.requests, suite.env)).to.have.length(1);
   });
 });

@@ -15,12 +15,9 @@ import {
   methodPickerOf,
   pay,
   readyCheckout,
-  recordFetch,
-  resetSandbox,
+  sandboxSuite,
   submitOf,
-  testEnv,
   textOf,
-  type TestEnv,
 } from './checkout-harness.js';
 import { resultOfStrictCspPage } from '../strict-csp-frame.js';
 
@@ -31,19 +28,7 @@ const fieldError = (el: PayCheckout, name: string) => textOf(customerFieldsOf(el
 const cardWithout3ds = () => readyCheckout(html`<pay-checkout relay="/relay" offer="77BcHrY" methods="pix,credit_card"></pay-checkout>`);
 
 describe('<pay-checkout>', () => {
-  let env: TestEnv;
-  let recording: ReturnType<typeof recordFetch>;
-
-  before(async () => {
-    env = await testEnv();
-  });
-
-  beforeEach(async () => {
-    await resetSandbox();
-    recording = recordFetch();
-  });
-
-  afterEach(() => recording.restore());
+  const suite = sandboxSuite();
 
   it('is accessible', async () => {
     const el = await readyCheckout();
@@ -57,7 +42,7 @@ describe('<pay-checkout>', () => {
     expect(detail).to.deep.equal({
       offer: { id: '77BcHrY', name: 'Curso de Fotografia à vista', price: '97.00' },
       currency: 'BRL',
-      methods: ['pix', 'boleto', 'credit_card', 'threeDs'],
+      methods: ['pix', 'boleto', 'threeDs'],
     });
     expect(el.locale).to.equal('pt-BR');
     expect(textOf(el.shadowRoot!.querySelector('[part="product-name"]'))).to.equal('Curso de Fotografia');
@@ -71,7 +56,7 @@ describe('<pay-checkout>', () => {
   });
 
   it('hides a product image that cannot load instead of showing a broken one', async () => {
-    const recording = recordFetch((request, send) => {
+    suite.record((request, send) => {
       if (!new URL(request.url).pathname.endsWith('/config')) return undefined;
       return send().then(async (response) => {
         const body = (await response.clone().json()) as { product: { image: string } };
@@ -79,14 +64,10 @@ describe('<pay-checkout>', () => {
         return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
       });
     });
-    try {
-      const el = await readyCheckout();
-      const image = el.shadowRoot!.querySelector<HTMLImageElement>('[part="product-image"]')!;
-      await waitUntil(() => image.hidden, 'the broken image stayed on screen');
-      expect(getComputedStyle(image).display).to.equal('none');
-    } finally {
-      recording.restore();
-    }
+    const el = await readyCheckout();
+    const image = el.shadowRoot!.querySelector<HTMLImageElement>('[part="product-image"]')!;
+    await waitUntil(() => image.hidden, 'the broken image stayed on screen');
+    expect(getComputedStyle(image).display).to.equal('none');
   });
 
   it('names each method with its explanation, tied to its radio', async () => {
@@ -110,7 +91,7 @@ describe('<pay-checkout>', () => {
 
   it('offers Pix Automático for a subscription offer, and for a one-time offer only when the methods attribute names it', async () => {
     const subscription = await readyCheckout(html`<pay-checkout relay="/relay" offer="CLUBmes"></pay-checkout>`);
-    expect(radiosOf(subscription).map((radio) => radio.value)).to.deep.equal(['pix', 'pix_auto', 'boleto', 'credit_card', 'threeDs']);
+    expect(radiosOf(subscription).map((radio) => radio.value)).to.deep.equal(['pix', 'pix_auto', 'boleto', 'threeDs']);
     const asked = await readyCheckout(html`<pay-checkout relay="/relay" offer="77BcHrY" methods="pix_auto,pix"></pay-checkout>`);
     expect(radiosOf(asked).map((radio) => radio.value)).to.deep.equal(['pix_auto', 'pix']);
   });
@@ -169,7 +150,7 @@ describe('<pay-checkout>', () => {
       await waitUntil(() => deepActiveElement() === name, 'focus did not move to the first field to fix');
       await waitUntil(() => liveRegionText(el) !== '', 'the count was not announced');
       expect(liveRegionText(el)).to.equal('Há 3 campos para corrigir.');
-      expect(chargeRequests(recording.requests, env)).to.have.length(0);
+      expect(chargeRequests(suite.recording.requests, suite.env)).to.have.length(0);
       await expect(el).to.be.accessible();
     });
 
@@ -181,7 +162,7 @@ describe('<pay-checkout>', () => {
       await customerFieldsOf(el).updateComplete;
       expect(fieldError(el, 'document')).to.equal('Informe seu CPF ou CNPJ.');
       await waitUntil(() => deepActiveElement() === fieldInput(el, 'document'), 'focus did not move to the CPF');
-      expect(chargeRequests(recording.requests, env)).to.have.length(0);
+      expect(chargeRequests(suite.recording.requests, suite.env)).to.have.length(0);
     });
   });
 
@@ -198,8 +179,8 @@ describe('<pay-checkout>', () => {
     await pay(el);
     expect(seen).to.deep.equal([{ method: 'credit_card', offerId: '77BcHrY', amount: '97.00', currency: 'BRL', installments: 1 }]);
     // Neither the card's tokenization nor the charge was asked for.
-    expect(recording.requests.filter((request) => request.url.includes('/card-tokens/'))).to.have.length(0);
-    expect(chargeRequests(recording.requests, env)).to.have.length(0);
+    expect(suite.recording.requests.filter((request) => request.url.includes('/card-tokens/'))).to.have.length(0);
+    expect(chargeRequests(suite.recording.requests, suite.env)).to.have.length(0);
     expect(textOf(submitOf(el))).to.equal('Pagar R$ 97,00');
   });
 
@@ -222,7 +203,7 @@ describe('<pay-checkout>', () => {
     const created = oneEvent(el, 'pay-order-created');
     await pay(el);
     await created;
-    const body = JSON.parse(chargeRequests(recording.requests, env)[0]!.body!) as { customer: { birthDate: string } };
+    const body = JSON.parse(chargeRequests(suite.recording.requests, suite.env)[0]!.body!) as { customer: { birthDate: string } };
     expect(body.customer.birthDate).to.equal('1990-05-17');
   });
 
@@ -243,7 +224,7 @@ describe('<pay-checkout>', () => {
     await pay(el);
     expect((await fallback).detail).to.deep.equal({ reference, reason: 'timeout' });
     await created;
-    const body = JSON.parse(chargeRequests(recording.requests, env)[0]!.body!) as { antifraud_profiling_attempt_reference: string };
+    const body = JSON.parse(chargeRequests(suite.recording.requests, suite.env)[0]!.body!) as { antifraud_profiling_attempt_reference: string };
     expect(body.antifraud_profiling_attempt_reference).to.equal(reference);
   });
 
@@ -313,7 +294,7 @@ describe('<pay-checkout>', () => {
   });
 
   it('pays by card in a page with a strict CSP and Trusted Types: no inline script, no eval', async () => {
-    const sandboxOrigin = new URL(env.sandboxUrl).origin;
+    const sandboxOrigin = new URL(suite.env.sandboxUrl).origin;
     const policy = [
       "default-src 'none'",
       `script-src 'self' ${sandboxOrigin}`,
@@ -383,6 +364,6 @@ describe('<pay-checkout>', () => {
   });
 
   function relayConfigLoads(): number {
-    return recording.requests.filter((request) => request.url.includes('/relay/config')).length;
+    return suite.recording.requests.filter((request) => request.url.includes('/relay/config')).length;
   }
 });
