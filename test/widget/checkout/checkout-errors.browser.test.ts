@@ -2,7 +2,6 @@ import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendMouse } from '@web/test-runner-commands';
 import type { PayCheckout } from '../../../src/widget/checkout/checkout.component.js';
 import {
-  VALID_CPF,
   bannerText,
   chargeRequests,
   chooseMethod,
@@ -13,15 +12,13 @@ import {
   methodPickerOf,
   pay,
   readyCheckout,
-  recordFetch,
-  resetSandbox,
   resultOf,
   resultText,
   sandboxControl,
+  sandboxSuite,
   submitOf,
-  testEnv,
   textOf,
-  type TestEnv,
+  VALID_CPF,
 } from './checkout-harness.js';
 
 /** Clicks the middle of an element with the real mouse. */
@@ -36,25 +33,11 @@ const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const isChargePost = (url: string, method: string) => method === 'POST' && new URL(url).pathname === '/relay/charges';
 
 describe('<pay-checkout> when things go wrong', () => {
-  let env: TestEnv;
-  let recording: ReturnType<typeof recordFetch> | undefined;
-
-  before(async () => {
-    env = await testEnv();
-  });
-
-  beforeEach(async () => {
-    await resetSandbox();
-  });
-
-  afterEach(() => {
-    recording?.restore();
-    recording = undefined;
-  });
+  const suite = sandboxSuite();
 
   it('makes one order of a double click', async () => {
     // The relay's answer reaches the page a moment late, so the second click lands while the first charge is under way.
-    recording = recordFetch((request, send) =>
+    suite.record((request, send) =>
       isChargePost(request.url, request.method) ? send().then((response) => delay(400).then(() => response)) : undefined,
     );
     const el = await readyCheckout();
@@ -67,7 +50,7 @@ describe('<pay-checkout> when things go wrong', () => {
     await waitUntil(() => created > 0, 'no order was created', { timeout: 5000 });
     // Time enough for a second request to be sent and answered, were there one.
     await delay(600);
-    const charges = chargeRequests(recording.requests, env);
+    const charges = chargeRequests(suite.recording.requests, suite.env);
     expect(charges).to.have.length(1);
     expect(created).to.equal(1);
     const ids = new Set(charges.map((request) => (request.answer as { id: string }).id));
@@ -76,7 +59,7 @@ describe('<pay-checkout> when things go wrong', () => {
 
   it('says the payment service, not the buyer\'s connection, failed when the relay answers 502', async () => {
     let failures = 1;
-    recording = recordFetch((request) => {
+    suite.record((request) => {
       if (!isChargePost(request.url, request.method) || failures === 0) return undefined;
       failures -= 1;
       const body = JSON.stringify({ error: { type: 'upstream_unavailable', message: 'The payment API did not answer.' } });
@@ -95,7 +78,7 @@ describe('<pay-checkout> when things go wrong', () => {
 
   it('offers to try again after a network error, sending the same key and body', async () => {
     let failures = 1;
-    recording = recordFetch((request, send) => {
+    suite.record((request, send) => {
       if (!isChargePost(request.url, request.method) || failures === 0) return undefined;
       failures -= 1;
       return Promise.reject(new TypeError('Failed to fetch'));
@@ -115,7 +98,7 @@ describe('<pay-checkout> when things go wrong', () => {
     const created = oneEvent(el, 'pay-order-created');
     await pay(el);
     await created;
-    const [first, second] = chargeRequests(recording.requests, env);
+    const [first, second] = chargeRequests(suite.recording.requests, suite.env);
     expect(second!.headers.get('Idempotency-Key')).to.equal(first!.headers.get('Idempotency-Key'));
     expect(first!.headers.get('Idempotency-Key')).to.match(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(second!.body).to.equal(first!.body);
@@ -123,7 +106,7 @@ describe('<pay-checkout> when things go wrong', () => {
 
   it('gets the first order back when its answer was lost on the way', async () => {
     let lost = 1;
-    recording = recordFetch((request, send) => {
+    suite.record((request, send) => {
       if (!isChargePost(request.url, request.method) || lost === 0) return undefined;
       lost -= 1;
       return send().then(() => Promise.reject(new TypeError('network connection was lost')));
@@ -135,7 +118,7 @@ describe('<pay-checkout> when things go wrong', () => {
     const created = oneEvent(el, 'pay-order-created');
     await pay(el);
     const { order } = (await created).detail;
-    const [first, second] = chargeRequests(recording.requests, env);
+    const [first, second] = chargeRequests(suite.recording.requests, suite.env);
     expect((first!.answer as { id: string }).id).to.equal(order.id);
     expect((second!.answer as { id: string }).id).to.equal(order.id);
   });
@@ -143,7 +126,7 @@ describe('<pay-checkout> when things go wrong', () => {
   it('shows the wait of a 429 and tries again after Retry-After with the same key', async () => {
     // Enough refusals for the relay's own retries to give up and answer the widget 429.
     await sandboxControl('faults', 'PUT', { rules: [{ method: 'POST', path: '/public_api/payments/', status: 429, retryAfter: 1, count: 4 }] });
-    recording = recordFetch();
+    suite.record();
     const el = await readyCheckout();
     await fillCustomer(el);
     const created = oneEvent(el, 'pay-order-created');
@@ -153,7 +136,7 @@ describe('<pay-checkout> when things go wrong', () => {
     expect(progress()).to.equal('Muitas tentativas em pouco tempo. Vamos tentar de novo em 1 segundo.');
     await expect(el).to.be.accessible();
     await created;
-    const charges = chargeRequests(recording.requests, env);
+    const charges = chargeRequests(suite.recording.requests, suite.env);
     expect(charges.map((request) => request.status)).to.deep.equal([429, 201]);
     expect(charges[1]!.headers.get('Idempotency-Key')).to.equal(charges[0]!.headers.get('Idempotency-Key'));
   });
@@ -226,7 +209,7 @@ describe('<pay-checkout> when things go wrong', () => {
 
     it('offers to try again when the relay is unreachable, and loads on the retry', async () => {
       let offline = true;
-      recording = recordFetch((request) => (offline && request.url.includes('/relay/config') ? Promise.reject(new TypeError('Failed to fetch')) : undefined));
+      suite.record((request) => (offline && request.url.includes('/relay/config') ? Promise.reject(new TypeError('Failed to fetch')) : undefined));
       const el = await fixture<PayCheckout>(html`<pay-checkout relay="/relay" offer="77BcHrY"></pay-checkout>`);
       await waitUntil(() => el.shadowRoot!.querySelector('[part="load-error"]'), 'no error state');
       const error = el.shadowRoot!.querySelector('[part="load-error"]')!;
@@ -239,7 +222,7 @@ describe('<pay-checkout> when things go wrong', () => {
     });
 
     it('shows an accessible loading state while it waits', async () => {
-      recording = recordFetch((request) => (request.url.includes('/relay/config') ? new Promise<Response>(() => undefined) : undefined));
+      suite.record((request) => (request.url.includes('/relay/config') ? new Promise<Response>(() => undefined) : undefined));
       const el = await fixture<PayCheckout>(html`<pay-checkout relay="/relay" offer="77BcHrY"></pay-checkout>`);
       expect(textOf(el.shadowRoot!.querySelector('[part="loading"]'))).to.equal('Carregando…');
       expect(el.shadowRoot!.querySelector('[part="base"]')!.getAttribute('aria-busy')).to.equal('true');

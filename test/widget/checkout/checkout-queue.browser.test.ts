@@ -9,11 +9,9 @@ import {
   pay,
   readyCheckout,
   recordFetch,
-  resetSandbox,
+  sandboxSuite,
   submitOf,
-  testEnv,
   textOf,
-  type TestEnv,
 } from './checkout-harness.js';
 
 // The relay answers a buyer it puts in its line of charges 429 with `retryAfter` and
@@ -35,12 +33,12 @@ const queued = (retryAfter: number, queuePosition: number) =>
   relayError(429, { type: 'rate_limited', message: 'Queued for a charge slot.', retryAfter, queuePosition });
 
 /** Answers the first charge posts with `answers`, in order; the later ones reach the relay. */
-function relayAnswering(answers: (() => Response)[]): ReturnType<typeof recordFetch> {
-  return recordFetch((request) => {
+function relayAnswering(answers: (() => Response)[]): Parameters<typeof recordFetch>[0] {
+  return (request) => {
     if (!isChargePost(request.url, request.method)) return undefined;
     const answer = answers.shift();
     return answer && Promise.resolve(answer());
-  });
+  };
 }
 
 const progressOf = (el: PayCheckout) => textOf(el.shadowRoot!.querySelector('[part="progress"]'));
@@ -61,25 +59,11 @@ function recordAnnouncements(el: PayCheckout): { texts: string[]; stop: () => vo
 }
 
 describe('<pay-checkout> when the relay is busy or its store is down', () => {
-  let env: TestEnv;
-  let recording: ReturnType<typeof recordFetch> | undefined;
-
-  before(async () => {
-    env = await testEnv();
-  });
-
-  beforeEach(async () => {
-    await resetSandbox();
-  });
-
-  afterEach(() => {
-    recording?.restore();
-    recording = undefined;
-  });
+  const suite = sandboxSuite();
 
   describe('when the relay puts the buyer in its line of charges', () => {
     it('shows the wait, keeps the form and tries again by itself with the same key until the order shows', async () => {
-      recording = relayAnswering([() => queued(1, 2), () => queued(1, 1)]);
+      suite.record(relayAnswering([() => queued(1, 2), () => queued(1, 1)]));
       const el = await readyCheckout();
       await fillCustomer(el);
       const announcements = recordAnnouncements(el);
@@ -96,7 +80,7 @@ describe('<pay-checkout> when the relay is busy or its store is down', () => {
       // No click: the order comes from the third request.
       const { order } = (await created).detail;
       announcements.stop();
-      const charges = chargeRequests(recording.requests, env);
+      const charges = chargeRequests(suite.recording.requests, suite.env);
       expect(charges).to.have.length(3);
       const key = charges[0]!.headers.get('Idempotency-Key');
       expect(key).to.match(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
@@ -115,20 +99,20 @@ describe('<pay-checkout> when the relay is busy or its store is down', () => {
       { locale: 'en', text: 'Lots of orders right now. Your turn in about 2 s.' },
     ]) {
       it(`says the wait in ${locale}`, async () => {
-        recording = relayAnswering([() => queued(2, 5)]);
+        suite.record(relayAnswering([() => queued(2, 5)]));
         const el = await readyCheckout(html`<pay-checkout relay="/relay" offer="77BcHrY" locale=${locale}></pay-checkout>`);
         await fillCustomer(el);
         const created = oneEvent(el, 'pay-order-created');
         await pay(el);
         await waitUntil(() => progressOf(el) === text, `the wait was not shown in ${locale}: "${progressOf(el)}"`, { timeout: 3000, interval: 10 });
         await created;
-        expect(chargeRequests(recording.requests, env)).to.have.length(2);
+        expect(chargeRequests(suite.recording.requests, suite.env)).to.have.length(2);
       });
     }
   });
 
   it('offers to try again when the relay\'s store is down (503 store_unavailable), and the retry keeps the key', async () => {
-    recording = relayAnswering([() => relayError(503, { type: 'store_unavailable', message: 'The store did not answer.', retryAfter: 2 })]);
+    suite.record(relayAnswering([() => relayError(503, { type: 'store_unavailable', message: 'The store did not answer.', retryAfter: 2 })]));
     const el = await readyCheckout();
     await fillCustomer(el);
     await pay(el);
@@ -137,13 +121,13 @@ describe('<pay-checkout> when the relay is busy or its store is down', () => {
       'O serviço de pagamento não respondeu agora. Seus dados estão guardados: tente novamente em instantes. Tentar de novo não gera cobrança em dobro.',
     );
     expect(textOf(submitOf(el))).to.equal('Tentar novamente');
-    expect(chargeRequests(recording.requests, env)).to.have.length(1);
+    expect(chargeRequests(suite.recording.requests, suite.env)).to.have.length(1);
     await expect(el).to.be.accessible();
 
     const created = oneEvent(el, 'pay-order-created');
     await pay(el);
     const { order } = (await created).detail;
-    const [first, second] = chargeRequests(recording.requests, env);
+    const [first, second] = chargeRequests(suite.recording.requests, suite.env);
     expect(second!.headers.get('Idempotency-Key')).to.equal(first!.headers.get('Idempotency-Key'));
     expect(second!.body).to.equal(first!.body);
     expect((second!.answer as { id: string }).id).to.equal(order.id);
