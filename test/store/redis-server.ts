@@ -5,9 +5,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { Redis } from 'ioredis';
+import { freeLoopbackPorts, redisServerPath, stopProcess } from './redis-processes.js';
 
 export interface RunningRedis {
   /** `redis://127.0.0.1:PORT`. */
@@ -32,39 +32,6 @@ export interface RedisServerOptions {
 
 const STARTUP_TIMEOUT_MS = 5_000;
 
-/**
- * scripts/executables.js is plain JavaScript (it runs in `pretest`, before any TypeScript
- * loader), so it has no types: its one function used here is typed at the import.
- */
-async function redisServerPath(): Promise<string> {
-  const executables = new URL('../../scripts/executables.js', import.meta.url);
-  const { findRedisServer } = (await import(executables.href)) as { findRedisServer(): string | undefined };
-  const path = findRedisServer();
-  if (path === undefined) {
-    throw new Error('redis-server was not found: run `npm run pretest`, install the Debian package redis-server, or set REDIS_SERVER_PATH');
-  }
-  return path;
-}
-
-/** A port nothing listens on now: the kernel picks one for a throwaway listener on 127.0.0.1. */
-async function freeLoopbackPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve, reject) => {
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', resolve);
-  });
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
-async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGTERM');
-  await exited;
-}
-
 /** Answers once the server replies PONG, or throws (with what it printed) when it does not in time. */
 async function waitForPong(url: string, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + STARTUP_TIMEOUT_MS;
@@ -85,7 +52,7 @@ async function waitForPong(url: string, child: ChildProcess, output: () => strin
 }
 
 async function startOnce(path: string, options: RedisServerOptions): Promise<RunningRedis> {
-  const port = options.port ?? (await freeLoopbackPort());
+  const port = options.port ?? (await freeLoopbackPorts(1))[0]!;
   const persistence = options.persistence ?? ['--save', '', '--appendonly', 'no'];
   // Loopback only, no RDB snapshots or append-only file unless told, in the foreground so signals reach it.
   const child = spawn(path, [...persistence, '--bind', '127.0.0.1', '--port', String(port), '--daemonize', 'no'], {
