@@ -5,6 +5,11 @@
  * post only to the sandbox, and any origin may frame it. The form posts natively (no fetch,
  * so `connect-src` stays closed); the answer is a result page whose script reports the outcome
  * to the opener with `postMessage`, addressed to the session's `parentOrigin` only.
+ *
+ * The page speaks the session's language (the checkout's, sent when the session starts, as an
+ * EMV 3DS request carries the browser's language to the issuer), has no cancel button of its own
+ * (the dialog that frames it has the one cancel), cancels on Escape as the dialog does, and keeps
+ * to one column down to a 320 px wide frame (WCAG 1.4.10: 400 % zoom on a 1280 px screen).
  */
 import type { ThreeDsSession } from '../world/world.js';
 
@@ -38,6 +43,22 @@ export const THREE_DS_CHALLENGE_CSP = "default-src 'none'; script-src 'self'; st
  */
 export const THREE_DS_CHALLENGE_SCRIPT = `'use strict';
 (() => {
+  // On the challenge form, Escape cancels as the dialog around the frame does: keys typed in the
+  // frame never reach that dialog. The form is sent as a cancel, so the result page reports it.
+  const form = document.querySelector('form[data-cancel-on-escape]');
+  if (form !== null) {
+    document.addEventListener('keydown', (event) => {
+      if (event.key !== 'Escape' || event.isComposing || form.dataset.canceling !== undefined) return;
+      event.preventDefault();
+      form.dataset.canceling = '';
+      const action = document.createElement('input');
+      action.type = 'hidden';
+      action.name = 'action';
+      action.value = 'cancel';
+      form.append(action);
+      form.submit();
+    });
+  }
   const report = document.querySelector('[data-three-ds-result]');
   if (report === null) return;
   const target = window.parent !== window ? window.parent : window.opener;
@@ -53,7 +74,7 @@ export const THREE_DS_CHALLENGE_SCRIPT = `'use strict';
 
 /** The page style: readable, large targets, a focus ring that is always visible. */
 export const THREE_DS_CHALLENGE_STYLES = `:root { color-scheme: light; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; line-height: 1.5; }
-body { margin: 0; padding: 1.5rem; color: #1b1b1b; background: #ffffff; }
+body { margin: 0; padding: 1rem; color: #1b1b1b; background: #ffffff; overflow-wrap: anywhere; }
 main { max-width: 26rem; margin: 0 auto; }
 h1 { font-size: 1.25rem; margin: 0 0 0.75rem; }
 .sandbox-note { font-size: 0.875rem; color: #4a4a4a; }
@@ -61,10 +82,8 @@ label { display: block; font-weight: 600; margin: 1rem 0 0.25rem; }
 input { box-sizing: border-box; width: 100%; min-height: 2.75rem; padding: 0.5rem 0.75rem; font: inherit; border: 1px solid #5c5c5c; border-radius: 0.25rem; }
 input[aria-invalid="true"] { border-color: #b3261e; }
 .field-error { color: #b3261e; margin: 0.25rem 0 0; }
-.actions { display: flex; gap: 0.75rem; margin-top: 1.25rem; }
-button { min-height: 2.75rem; padding: 0.5rem 1.25rem; font: inherit; font-weight: 600; border-radius: 0.25rem; border: 2px solid #0b57d0; cursor: pointer; }
-button[value="submit"] { background: #0b57d0; color: #ffffff; }
-button[value="cancel"] { background: #ffffff; color: #0b57d0; }
+.actions { margin-top: 1.25rem; }
+button { max-width: 100%; min-height: 2.75rem; padding: 0.5rem 1.25rem; font: inherit; font-weight: 600; border-radius: 0.25rem; border: 2px solid #0b57d0; background: #0b57d0; color: #ffffff; cursor: pointer; }
 :focus-visible { outline: 3px solid #b35c00; outline-offset: 2px; }
 `;
 
@@ -72,9 +91,61 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
-function page(title: string, main: string): string {
+/** The languages of the page: the checkout's three. */
+export type ChallengeLanguage = 'pt-BR' | 'es' | 'en';
+
+/** The page's language for a session's `locale` (`es-MX` → `es`); pt-BR when none or another. */
+export function challengeLanguage(locale: string | undefined): ChallengeLanguage {
+  const language = (locale ?? '').trim().toLowerCase().split(/[-_]/)[0];
+  return language === 'es' || language === 'en' ? language : 'pt-BR';
+}
+
+/** Every text of the pages, by language; `{code}` is the test card's code. */
+const TEXTS = {
+  'pt-BR': {
+    pageTitle: 'Verificação de segurança do cartão',
+    heading: 'Confirme que é você',
+    intro: 'O banco emissor do cartão pede um código de verificação para concluir a compra.',
+    label: 'Código de verificação',
+    hintNoCode: 'Ambiente de testes: este cartão não tem código de aprovação; qualquer código recusa a autenticação.',
+    hintCode: 'Ambiente de testes: digite {code} para autenticar; qualquer outro código recusa a autenticação.',
+    submit: 'Confirmar',
+    emptyCode: 'Informe o código de verificação.',
+    authenticated: ['Autenticação concluída', 'Pronto. A loja vai concluir o pagamento.'],
+    failed: ['Autenticação recusada', 'O código informado não confere. Volte à loja para tentar de novo.'],
+    canceled: ['Autenticação cancelada', 'Você cancelou a verificação. Nenhuma cobrança foi feita.'],
+  },
+  es: {
+    pageTitle: 'Verificación de seguridad de la tarjeta',
+    heading: 'Confirma que eres tú',
+    intro: 'El banco emisor de la tarjeta pide un código de verificación para completar la compra.',
+    label: 'Código de verificación',
+    hintNoCode: 'Entorno de pruebas: esta tarjeta no tiene código de aprobación; cualquier código rechaza la autenticación.',
+    hintCode: 'Entorno de pruebas: escribe {code} para autenticar; cualquier otro código rechaza la autenticación.',
+    submit: 'Confirmar',
+    emptyCode: 'Escribe el código de verificación.',
+    authenticated: ['Autenticación completada', 'Listo. La tienda completará el pago.'],
+    failed: ['Autenticación rechazada', 'El código no coincide. Vuelve a la tienda para intentarlo de nuevo.'],
+    canceled: ['Autenticación cancelada', 'Cancelaste la verificación. No se hizo ningún cargo.'],
+  },
+  en: {
+    pageTitle: 'Card security check',
+    heading: 'Confirm it is you',
+    intro: 'The bank that issued the card asks for a verification code to complete the purchase.',
+    label: 'Verification code',
+    hintNoCode: 'Test environment: this card has no approval code; any code refuses the authentication.',
+    hintCode: 'Test environment: type {code} to authenticate; any other code refuses the authentication.',
+    submit: 'Confirm',
+    emptyCode: 'Enter the verification code.',
+    authenticated: ['Authentication complete', 'Done. The shop will complete the payment.'],
+    failed: ['Authentication refused', 'The code does not match. Go back to the shop to try again.'],
+    canceled: ['Authentication canceled', 'You canceled the check. Nothing was charged.'],
+  },
+} as const satisfies Record<ChallengeLanguage, Record<string, string | readonly [title: string, text: string]>>;
+
+function page(language: ChallengeLanguage, title: string, main: string): string {
   return `<!doctype html>
-<html lang="pt-BR">
+<html lang="${language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -89,41 +160,33 @@ ${main}
 `;
 }
 
-/** The challenge form; `error` is shown under the field after an empty answer. */
-export function renderChallengePage(options: { referenceId: string; challengeCode: string | undefined; error?: string }): string {
-  const { referenceId, challengeCode, error } = options;
-  const describedBy = error === undefined ? 'challenge-code-hint' : 'challenge-code-hint challenge-code-error';
-  const hint =
-    challengeCode === undefined
-      ? 'Ambiente de testes: este cartão não tem código de aprovação; qualquer código recusa a autenticação.'
-      : `Ambiente de testes: digite ${challengeCode} para autenticar; qualquer outro código recusa a autenticação.`;
+/** The challenge form in `language`; after an empty answer (`emptyCode`) it says so under the field. */
+export function renderChallengePage(options: { referenceId: string; challengeCode: string | undefined; language: ChallengeLanguage; emptyCode?: boolean }): string {
+  const { referenceId, challengeCode, language, emptyCode = false } = options;
+  const texts = TEXTS[language];
+  const describedBy = emptyCode ? 'challenge-code-hint challenge-code-error' : 'challenge-code-hint';
+  const hint = challengeCode === undefined ? texts.hintNoCode : texts.hintCode.replace('{code}', challengeCode);
   return page(
-    'Verificação de segurança do cartão',
+    language,
+    texts.pageTitle,
     `<main>
-<h1>Confirme que é você</h1>
-<p>O banco emissor do cartão pede um código de verificação para concluir a compra.</p>
-<form method="post" action="${escapeHtml(threeDsChallengePath(referenceId))}">
-<label for="challenge-code">Código de verificação</label>
-<input id="challenge-code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" required aria-describedby="${describedBy}"${error === undefined ? '' : ' aria-invalid="true"'}>
+<h1>${escapeHtml(texts.heading)}</h1>
+<p>${escapeHtml(texts.intro)}</p>
+<form method="post" action="${escapeHtml(threeDsChallengePath(referenceId))}" data-cancel-on-escape>
+<label for="challenge-code">${escapeHtml(texts.label)}</label>
+<input id="challenge-code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" required aria-describedby="${describedBy}"${emptyCode ? ' aria-invalid="true"' : ''}>
 <p id="challenge-code-hint" class="sandbox-note">${escapeHtml(hint)}</p>
-${error === undefined ? '' : `<p id="challenge-code-error" class="field-error" role="alert">${escapeHtml(error)}</p>\n`}<div class="actions">
-<button type="submit" name="action" value="submit">Confirmar</button>
-<button type="submit" name="action" value="cancel" formnovalidate>Cancelar</button>
+${emptyCode ? `<p id="challenge-code-error" class="field-error" role="alert">${escapeHtml(texts.emptyCode)}</p>\n` : ''}<div class="actions">
+<button type="submit" name="action" value="submit">${escapeHtml(texts.submit)}</button>
 </div>
 </form>
 </main>`,
   );
 }
 
-const RESULT_TEXT: Record<ThreeDsResultMessage['outcome'], { title: string; text: string }> = {
-  authenticated: { title: 'Autenticação concluída', text: 'Pronto. A loja vai concluir o pagamento.' },
-  failed: { title: 'Autenticação recusada', text: 'O código informado não confere. Volte à loja para tentar de novo.' },
-  canceled: { title: 'Autenticação cancelada', text: 'Você cancelou a verificação. Nenhuma cobrança foi feita.' },
-};
-
-/** The page after the answer: it carries what the script posts to the opener. */
-export function renderResultPage(session: ThreeDsSession & { outcome: ThreeDsResultMessage['outcome'] }): string {
-  const { title, text } = RESULT_TEXT[session.outcome];
+/** The page after the answer, in `language`: it carries what the script posts to the opener. */
+export function renderResultPage(session: ThreeDsSession & { outcome: ThreeDsResultMessage['outcome'] }, language: ChallengeLanguage): string {
+  const [title, text] = TEXTS[language][session.outcome];
   const attributes: Record<string, string> = {
     'data-reference-id': session.referenceId,
     'data-outcome': session.outcome,
@@ -140,7 +203,7 @@ export function renderResultPage(session: ThreeDsSession & { outcome: ThreeDsRes
   const written = Object.entries(attributes)
     .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
     .join('');
-  return page(title, `<main data-three-ds-result${written}>
+  return page(language, title, `<main data-three-ds-result${written}>
 <h1>${escapeHtml(title)}</h1>
 <p role="status">${escapeHtml(text)}</p>
 </main>`);
@@ -148,7 +211,7 @@ export function renderResultPage(session: ThreeDsSession & { outcome: ThreeDsRes
 
 /** The page for a reference the sandbox does not know. */
 export function renderMissingSessionPage(): string {
-  return page('Sessão não encontrada', `<main>
+  return page('pt-BR', 'Sessão não encontrada', `<main>
 <h1>Sessão de autenticação não encontrada</h1>
 <p>Volte à loja e tente pagar de novo.</p>
 </main>`);

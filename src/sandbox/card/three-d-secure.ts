@@ -20,6 +20,7 @@ import type { Route, RouteContext } from '../requests/router.js';
 import {
   challengeAssetResponse,
   challengeHtmlResponse,
+  challengeLanguage,
   renderChallengePage,
   renderMissingSessionPage,
   renderResultPage,
@@ -61,6 +62,8 @@ export const threeDsSessionRequestSchema = z.object({
   ),
   customer: z.optional(threeDSecureAuthenticationInputSchema.shape.customer),
   billingAddress: billingAddressSchema,
+  /** The buyer's language (`pt-BR`, `es`, `en`; a regional tag is read by its language): the challenge page speaks it. */
+  locale: z.optional(z.string().check(z.maxLength(35))),
 });
 
 /** The buyer's answer to the challenge: a code, or a cancel. */
@@ -158,6 +161,7 @@ async function handleCreateSession(context: RouteContext): Promise<Response> {
     challenge,
     outcome: challenge ? 'pending' : 'authenticated',
     createdAt: context.clock.now(),
+    ...(request.data.locale === undefined ? {} : { locale: request.data.locale }),
   };
   if (!challenge) session.result = authenticationResult(referenceId);
   context.world.threeDsSessions.set(referenceId, session);
@@ -173,8 +177,9 @@ function handleChallengePage(context: RouteContext): Response {
   const session = context.world.threeDsSessions.get(context.params.referenceId ?? '');
   if (!session) return challengeHtmlResponse(404, renderMissingSessionPage());
   // A finished session shows its result again, which reports it again: a reload is harmless.
-  if (isFinished(session)) return challengeHtmlResponse(200, renderResultPage(session));
-  return challengeHtmlResponse(200, renderChallengePage({ referenceId: session.referenceId, challengeCode: challengeCodeOf(context.world, session) }));
+  const language = challengeLanguage(session.locale);
+  if (isFinished(session)) return challengeHtmlResponse(200, renderResultPage(session, language));
+  return challengeHtmlResponse(200, renderChallengePage({ referenceId: session.referenceId, challengeCode: challengeCodeOf(context.world, session), language }));
 }
 
 /** The challenge form as the browser posts it: answered with the result page. */
@@ -182,14 +187,15 @@ async function handleChallengeForm(context: RouteContext, session: ThreeDsSessio
   const text = await context.request.text();
   if (text.length > MAX_BODY_BYTES) return detailResponse(413, 'Corpo da requisição grande demais.');
   if (!session) return challengeHtmlResponse(404, renderMissingSessionPage());
-  if (isFinished(session)) return challengeHtmlResponse(200, renderResultPage(session));
+  const language = challengeLanguage(session.locale);
+  if (isFinished(session)) return challengeHtmlResponse(200, renderResultPage(session, language));
   const answer = validate(challengeAnswerSchema, Object.fromEntries(new URLSearchParams(text)));
   if (!answer.success) {
     const challengeCode = challengeCodeOf(context.world, session);
-    return challengeHtmlResponse(400, renderChallengePage({ referenceId: session.referenceId, challengeCode, error: 'Informe o código de verificação.' }));
+    return challengeHtmlResponse(400, renderChallengePage({ referenceId: session.referenceId, challengeCode, language, emptyCode: true }));
   }
   answerChallenge(context.world, session, answer.data);
-  return challengeHtmlResponse(200, renderResultPage(session));
+  return challengeHtmlResponse(200, renderResultPage(session, language));
 }
 
 /**

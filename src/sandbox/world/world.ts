@@ -44,6 +44,8 @@ export interface ThreeDsSession {
   outcome: 'pending' | 'authenticated' | 'failed' | 'canceled';
   result?: { cavv: string; eci: string; xid: string; referenceId: string; version: string };
   createdAt: number;
+  /** The language the session was started in (the checkout's), which the challenge page speaks. */
+  locale?: string;
 }
 
 /** A webhook app registered through `/__sandbox/webhooks` (supplement, webhook app resource). */

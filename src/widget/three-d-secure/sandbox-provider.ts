@@ -200,8 +200,9 @@ export function createSandboxThreeDSecureProvider(settings: SandboxThreeDSecureS
       // practice), so the card token is not sent anywhere without one. Every other rule is the
       // sandbox's to apply: its 400 names the fields in the same words.
       if (billingAddress === undefined) throw inputError({ billingAddress: [REQUIRED_FIELD_MESSAGE] });
-      // The challenge page posts its outcome to this origin only (docs/sandbox.md, "Cards").
-      const body = { cardToken, amountInCents, currency, customer, billingAddress, parentOrigin: location.origin };
+      // The challenge page posts its outcome to this origin only (docs/sandbox.md, "Cards"), and
+      // speaks the dialog's language, as an issuer's page follows the language a 3DS request gives it.
+      const body = { cardToken, amountInCents, currency, customer, billingAddress, parentOrigin: location.origin, locale: settings.locale };
       const session = await startSession(settings, body, signal);
       return session.challenge
         ? runChallenge(session, settings, signal)

@@ -13,7 +13,8 @@ import { widgetTextStyles } from '../styles/widget-text.styles.js';
  * A native modal `<dialog>`: the rest of the page is inert while it is open, so focus stays
  * inside; Escape closes it. It opens with focus on its heading (which names the dialog; the
  * explanation describes it), so a screen reader starts at the top and the first Tab goes
- * into the bank's page.
+ * into the bank's page. Its button is the one cancel: keys pressed in the bank's page stay in
+ * that page, which reports a cancel of its own (the sandbox's does on Escape) to the provider.
  *
  * @event pay-3ds-cancel - `PayThreeDSecureCancelEvent`: the buyer closed the dialog (cancel button, Escape). No `detail`.
  *

@@ -6,6 +6,7 @@ import { flattenFieldErrors, isFieldErrorTree } from '../../../src/contract/erro
 import { threeDSecureResultSchema } from '../../../src/contract/three-d-secure.js';
 import { DEFAULT_PUBLIC_KEY } from '../../../src/sandbox/world/fixture.js';
 import type { ThreeDsSessionView } from '../../../src/sandbox/card/three-d-secure.js';
+import { THREE_DS_CHALLENGE_SCRIPT } from '../../../src/sandbox/card/three-d-secure-challenge-page.js';
 import { startSandbox, type RunningSandbox } from '../harness.js';
 
 const FRICTIONLESS_CARD = '4111111111111111';
@@ -69,9 +70,9 @@ describe('sandbox: 3-D Secure stand-in', () => {
     });
   }
 
-  async function sessionFor(number: string, parentOrigin = SHOP_ORIGIN): Promise<ThreeDsSessionView> {
+  async function sessionFor(number: string, parentOrigin = SHOP_ORIGIN, locale?: string): Promise<ThreeDsSessionView> {
     const cardToken = await tokenize(number);
-    const response = await startSession({ cardToken, amountInCents: 9700, currency: 'BRL', parentOrigin, billingAddress: BILLING_ADDRESS });
+    const response = await startSession({ cardToken, amountInCents: 9700, currency: 'BRL', parentOrigin, billingAddress: BILLING_ADDRESS, locale });
     assert.equal(response.status, 201);
     return (await response.json()) as ThreeDsSessionView;
   }
@@ -207,8 +208,9 @@ describe('sandbox: 3-D Secure stand-in', () => {
       assert.match(html, /<label for="challenge-code">[^<]+<\/label>/);
       assert.match(html, /<input id="challenge-code" name="code"[^>]* required/);
       assert.match(html, /<button type="submit" name="action" value="submit">Confirmar<\/button>/);
-      assert.match(html, /<button type="submit" name="action" value="cancel" formnovalidate>Cancelar<\/button>/);
-      assert.match(html, new RegExp(`<form method="post" action="/sandbox/3ds/challenge/${session.referenceId}">`));
+      // The dialog that frames the page has the one cancel; Escape in the page cancels (the script).
+      assert.doesNotMatch(html, /value="cancel"|Cancelar/);
+      assert.match(html, new RegExp(`<form method="post" action="/sandbox/3ds/challenge/${session.referenceId}" data-cancel-on-escape>`));
       const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
       assert.equal(scripts.length, 1);
       assert.match(scripts[0]![1]!, /\ssrc="\/sandbox\/3ds\/challenge\.js"/);
@@ -227,6 +229,25 @@ describe('sandbox: 3-D Secure stand-in', () => {
       assert.equal(style.status, 200);
       assert.match(style.headers.get('Content-Type') ?? '', /^text\/css/);
       assert.match(await style.text(), /:focus-visible\s*\{[^}]*outline: 3px solid/);
+    });
+
+    it('speaks the language the session was started in, a regional tag read by its language', async () => {
+      const spanish = await sessionFor(CHALLENGE_CARD, SHOP_ORIGIN, 'es');
+      const spanishPage = await (await fetch(spanish.challengeUrl!)).text();
+      assert.match(spanishPage, /<html lang="es">/);
+      assert.match(spanishPage, /<h1>Confirma que eres tú<\/h1>/);
+      assert.match(spanishPage, /<label for="challenge-code">Código de verificación<\/label>/);
+      assert.match(spanishPage, /escribe 1234 para autenticar/);
+      const english = await sessionFor(CHALLENGE_CARD, SHOP_ORIGIN, 'en-US');
+      const englishPage = await (await fetch(english.challengeUrl!)).text();
+      assert.match(englishPage, /<html lang="en">/);
+      assert.match(englishPage, /<button type="submit" name="action" value="submit">Confirm<\/button>/);
+      const emptyAnswer = await (await postChallengeForm(english.referenceId, { code: '', action: 'submit' })).text();
+      assert.match(emptyAnswer, /role="alert">Enter the verification code\.<\/p>/);
+      const result = await (await postChallengeForm(english.referenceId, { code: '1234', action: 'submit' })).text();
+      assert.match(result, /<html lang="en">[\s\S]*<h1>Authentication complete<\/h1>/);
+      const other = await sessionFor(CHALLENGE_CARD, SHOP_ORIGIN, 'fr');
+      assert.match(await (await fetch(other.challengeUrl!)).text(), /<html lang="pt-BR">[\s\S]*Confirme que é você/);
     });
 
     it('answers 404 with a page for an unknown session', async () => {
@@ -311,7 +332,27 @@ describe('sandbox: 3-D Secure stand-in', () => {
       ]);
     });
 
-    it('posts canceled when the cancel button sends the form', async () => {
+    it('sends the form as a cancel when Escape is pressed in the challenge page, once', () => {
+      const keydown: Array<(event: unknown) => void> = [];
+      const appended: Array<{ name: string; value: string; type: string }> = [];
+      let submitted = 0;
+      const form = { dataset: {} as Record<string, string>, append: (input: { name: string; value: string; type: string }) => appended.push(input), submit: () => (submitted += 1) };
+      const document = {
+        querySelector: (selector: string) => (selector === 'form[data-cancel-on-escape]' ? form : null),
+        addEventListener: (type: string, listener: (event: unknown) => void) => type === 'keydown' && keydown.push(listener),
+        createElement: () => ({ type: '', name: '', value: '' }),
+      };
+      runInNewContext(THREE_DS_CHALLENGE_SCRIPT, { document, window: { parent: null, opener: null } });
+      const press = (key: string) => keydown.forEach((listener) => listener({ key, isComposing: false, preventDefault: () => undefined }));
+      press('Enter');
+      assert.equal(submitted, 0);
+      press('Escape');
+      press('Escape');
+      assert.equal(submitted, 1);
+      assert.deepEqual(appended.map(({ type, name, value }) => ({ type, name, value })), [{ type: 'hidden', name: 'action', value: 'cancel' }]);
+    });
+
+    it('posts canceled when the form is sent as a cancel', async () => {
       const session = await sessionFor(CHALLENGE_CARD);
       const html = await (await postChallengeForm(session.referenceId, { code: '', action: 'cancel' })).text();
       const script = await (await fetch(`${running.baseUrl}/sandbox/3ds/challenge.js`)).text();

@@ -1,0 +1,161 @@
+/**
+ * End to end, in Chromium, on the real demo: the card is one choice for the buyer, charged as
+ * `threeDs` or `credit_card` as the page is set up, and the 3-D Secure dialog has one cancel,
+ * closes on Escape pressed inside the bank's page, whose texts follow the buyer's language and
+ * whose layout fits 320 px (a 1280 px screen at 400 % zoom).
+ */
+import assert from 'node:assert/strict';
+import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+import type { BrowserContext, Frame, Page } from 'playwright-core';
+import { CHECKOUT, checkView, expectResult, payButton, prepare, resetSandbox, typeCard } from './checkout-driver.js';
+import { countEvents, newestDetail, openCheckout, STEP_TIMEOUT_MS, startDemo, waitForEvents, type Demo } from './demo-harness.js';
+
+const CHALLENGE_FRAME = `${CHECKOUT} iframe[part="frame"]`;
+const DIALOG = `${CHECKOUT} pay-3ds-dialog`;
+const CHALLENGE_CARD = '5555555555554444';
+
+const methodsOn = (page: Page) => page.locator(`${CHECKOUT} input[name="method"]`).evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+const addressFields = (page: Page) => page.locator(`${CHECKOUT} input[name="zipcode"]`).count();
+
+/** The bank's page, once its form is on screen in the dialog's frame. */
+async function challengeFrame(page: Page): Promise<Frame> {
+  await page.frameLocator(CHALLENGE_FRAME).locator('#challenge-code').waitFor();
+  const frame = await (await page.locator(CHALLENGE_FRAME).elementHandle())!.contentFrame();
+  assert.ok(frame, 'the challenge frame has no document');
+  return frame;
+}
+
+/** Width that scrolls sideways in a document: 0 when it fits. */
+const sidewaysScroll = () => document.documentElement.scrollWidth - document.documentElement.clientWidth;
+
+describe('the one card choice and the 3-D Secure dialog in the demo', { timeout: 300_000 }, () => {
+  let demo: Demo;
+  let context: BrowserContext | undefined;
+  before(async () => {
+    demo = await startDemo();
+  });
+  after(async () => {
+    await demo?.close();
+  });
+  beforeEach(async () => {
+    await resetSandbox(demo.url);
+  });
+  afterEach(async () => {
+    await context?.close();
+    context = undefined;
+  });
+
+  async function open(query?: string): Promise<Page> {
+    const opened = await openCheckout(demo, query === undefined ? {} : { query });
+    context = opened.context;
+    return opened.page;
+  }
+
+  /** Opens the demo (with `query`), pays with the challenge card and waits for the bank's page. */
+  async function openChallenge(query?: string): Promise<{ page: Page; frame: Frame }> {
+    const page = await open(query);
+    await prepare(page, 'threeDs');
+    await typeCard(page, CHALLENGE_CARD);
+    await payButton(page).click();
+    return { page, frame: await challengeFrame(page) };
+  }
+
+  describe('one card choice', () => {
+    it('on the default page: one "Cartão de crédito", charged as threeDs, with the billing address', async () => {
+      const page = await open();
+      assert.deepEqual(await methodsOn(page), ['pix', 'pix_auto', 'boleto', 'threeDs']);
+      assert.equal((await page.locator(`${CHECKOUT} [part="option-name"]`).allTextContents()).filter((name) => /cart/i.test(name)).length, 1);
+      assert.equal(await addressFields(page), 0);
+      await prepare(page, 'threeDs');
+      assert.equal((await newestDetail(page, 'pay-method-change'))['method'], 'threeDs');
+      assert.equal(await addressFields(page), 1);
+      await typeCard(page, '4111111111111111');
+      await payButton(page).click();
+      await expectResult(page, 'pay-card-result', 'Pagamento aprovado!');
+      await waitForEvents(page, 'pay-paid', 1);
+      assert.equal((await newestDetail(page, 'pay-before-submit'))['method'], 'threeDs');
+      assert.equal(((await newestDetail(page, 'pay-order-created'))['order'] as { paymentMethod: string }).paymentMethod, 'threeDs');
+      await checkView(page, 'one card choice, paid as threeDs');
+    });
+
+    it('on a page whose methods leave threeDs out: the same choice, charged as credit_card, with no address', async () => {
+      const page = await open('methods=pix,pix_auto,boleto,credit_card');
+      assert.deepEqual(await methodsOn(page), ['pix', 'pix_auto', 'boleto', 'credit_card']);
+      await prepare(page, 'credit_card');
+      assert.equal((await newestDetail(page, 'pay-method-change'))['method'], 'credit_card');
+      assert.equal(await addressFields(page), 0);
+      await typeCard(page, '4111111111111111');
+      await payButton(page).click();
+      await expectResult(page, 'pay-card-result', 'Pagamento aprovado!');
+      await waitForEvents(page, 'pay-paid', 1);
+      assert.equal((await newestDetail(page, 'pay-before-submit'))['method'], 'credit_card');
+      assert.equal(((await newestDetail(page, 'pay-order-created'))['order'] as { paymentMethod: string }).paymentMethod, 'credit_card');
+      await checkView(page, 'one card choice, paid as credit_card');
+    });
+  });
+
+  describe('the 3-D Secure dialog', () => {
+    it('has one cancel: the dialog\'s button; the bank\'s page has none of its own', async () => {
+      const { page, frame } = await openChallenge();
+      assert.deepEqual(await page.locator(`${DIALOG} button`).allTextContents(), ['Cancelar verificação']);
+      assert.deepEqual((await frame.locator('button, input[type="submit"], a').allTextContents()).map((text) => text.trim()), ['Confirmar']);
+      assert.equal(await frame.getByText(/cancel/i).count(), 0);
+    });
+
+    it('cancels on Escape pressed inside the bank\'s page, as on Escape outside it', async () => {
+      const { page, frame } = await openChallenge();
+      await frame.locator('#challenge-code').focus();
+      await page.keyboard.press('Escape');
+      await page.locator(DIALOG).waitFor({ state: 'detached', timeout: STEP_TIMEOUT_MS });
+      const status = page.locator(`${CHECKOUT} [role="status"][aria-live="polite"]`);
+      await status.filter({ hasText: 'Verificação cancelada' }).waitFor();
+      assert.equal(await page.locator(`${CHECKOUT} input[name="cc-number"]`).isVisible(), true);
+      assert.equal(await countEvents(page, 'pay-failed'), 0);
+      assert.equal(await countEvents(page, 'pay-order-created'), 0);
+
+      // Escape outside the frame, on the dialog's heading, ends the same way.
+      await payButton(page).click();
+      await challengeFrame(page);
+      await page.locator(`${DIALOG} [part="title"]`).focus();
+      await page.keyboard.press('Escape');
+      await page.locator(DIALOG).waitFor({ state: 'detached', timeout: STEP_TIMEOUT_MS });
+      assert.equal(await countEvents(page, 'pay-failed'), 0);
+      assert.equal(await countEvents(page, 'pay-order-created'), 0);
+    });
+
+    for (const [locale, heading, button] of [
+      ['es', 'Confirma que eres tú', 'Confirmar'],
+      ['en', 'Confirm it is you', 'Confirm'],
+    ] as const) {
+      it(`shows the bank's page in the buyer's language: ${locale}`, async () => {
+        const { page, frame } = await openChallenge(`locale=${locale}`);
+        assert.equal(await frame.locator('html').getAttribute('lang'), locale);
+        assert.equal((await frame.locator('h1').textContent())?.trim(), heading);
+        assert.equal((await frame.locator('button').textContent())?.trim(), button);
+        assert.equal(await page.locator(`${DIALOG} [part="dialog"]`).getAttribute('lang'), locale);
+      });
+    }
+
+    it('fits the bank\'s page into 320 px (a 1280 px screen at 400 % zoom) without sideways scrolling', async () => {
+      context = await demo.browser.newContext({ viewport: { width: 320, height: 180 }, deviceScaleFactor: 4, locale: 'pt-BR' });
+      context.setDefaultTimeout(STEP_TIMEOUT_MS);
+      const page = await context.newPage();
+      // The longest of the three languages' texts.
+      await page.goto(`${demo.url}?locale=es`);
+      await waitForEvents(page, 'pay-ready', 1);
+      await prepare(page, 'threeDs');
+      await typeCard(page, CHALLENGE_CARD);
+      await payButton(page).click();
+      const frame = await challengeFrame(page);
+      assert.equal(await frame.evaluate(() => document.documentElement.clientWidth <= 320), true);
+      assert.equal(await frame.evaluate(sidewaysScroll), 0, 'the bank\'s page scrolls sideways');
+      assert.equal(await page.evaluate(sidewaysScroll), 0, 'the shop\'s page scrolls sideways');
+      for (const selector of ['#challenge-code', 'button']) {
+        const box = await frame.locator(selector).evaluate((element) => element.getBoundingClientRect().right);
+        assert.ok(box <= (await frame.evaluate(() => document.documentElement.clientWidth)), `${selector} runs off the bank's page`);
+      }
+      const cancel = await page.locator(`${DIALOG} button`).evaluate((element) => element.getBoundingClientRect().right);
+      assert.ok(cancel <= 320, 'the cancel button runs off the screen');
+    });
+  });
+});
