@@ -45,13 +45,21 @@ export function buyerInput(token: string, signal?: AbortSignal): ThreeDSecureInp
   };
 }
 
+/** How long a dialog may take to appear with its page loaded: well under the test's own timeout. */
+export const DIALOG_WAIT_MS = 8000;
+
 /**
  * The next `<pay-3ds-dialog>` attached to `host`, once the challenge page has loaded in its
  * frame and the opening animation has ended (axe reads colours mid-fade otherwise). The
  * frame's load listener is added in the task the frame is created in, so no load is missed.
+ * It fails with a message after `DIALOG_WAIT_MS` rather than leaving the test to its timeout.
  */
 export function nextDialog(host: Element | ShadowRoot): Promise<PayThreeDSecureDialog> {
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      observer.disconnect();
+      reject(new Error(`no challenge dialog with its page loaded within ${DIALOG_WAIT_MS} ms`));
+    }, DIALOG_WAIT_MS);
     const observer = new MutationObserver(() => {
       const dialog = host.querySelector('pay-3ds-dialog');
       if (!dialog) return;
@@ -59,7 +67,10 @@ export function nextDialog(host: Element | ShadowRoot): Promise<PayThreeDSecureD
       void dialog.updateComplete
         .then(() => oneEvent(frameOf(dialog), 'load'))
         .then(() => Promise.all(nativeDialogOf(dialog).getAnimations({ subtree: true }).map((animation) => animation.finished)))
-        .then(() => resolve(dialog));
+        .then(() => {
+          clearTimeout(timer);
+          resolve(dialog);
+        });
     });
     observer.observe(host, { childList: true });
   });
@@ -100,6 +111,25 @@ export function nativeDialogOf(dialog: PayThreeDSecureDialog): HTMLDialogElement
 /** The session's reference, the last segment of its challenge page's URL. */
 export function referenceIdOf(dialog: PayThreeDSecureDialog): string {
   return decodeURIComponent(new URL(frameOf(dialog).src).pathname.split('/').pop()!);
+}
+
+/**
+ * An element as text, for assertions: `button "Pagar"`, `iframe[part=frame]`, `body`, `none`.
+ * Tests compare these rather than elements: a failed assertion whose expected and actual are
+ * elements of two kinds (or an element and null) keeps them in its report, which the test
+ * runner cannot send from the page (it clones the report), so the run hangs until the
+ * runner's own timeout instead of failing with a message.
+ */
+export function describeElement(element: Element | null | undefined): string {
+  if (!element) return 'none';
+  const part = element.getAttribute('part');
+  const text = element.localName === 'button' ? ` "${element.textContent?.trim() ?? ''}"` : '';
+  return `${element.localName}${element.id ? `#${element.id}` : ''}${part ? `[part=${part}]` : ''}${text}`;
+}
+
+/** The element with focus in `root` (not looking into shadow roots), as text. */
+export function focusIn(root: Document | ShadowRoot = document): string {
+  return describeElement(root.activeElement);
 }
 
 /**

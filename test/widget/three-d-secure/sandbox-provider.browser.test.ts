@@ -18,8 +18,10 @@ import {
   CHALLENGE_CODE,
   cardToken,
   deepActiveElement,
+  describeElement,
   errorOf,
   FRICTIONLESS_CARD,
+  focusIn,
   frameOf,
   nativeDialogOf,
   nextDialog,
@@ -89,8 +91,8 @@ describe('createSandboxThreeDSecureProvider', () => {
       expect(result.version).to.equal('2.2.0');
       expect(result.cavv).to.be.a('string').and.not.equal('');
       expect(result.xid).to.be.a('string').and.not.equal('');
-      expect(attached.filter((node) => node.nodeName === 'PAY-3DS-DIALOG')).to.deep.equal([]);
-      expect(document.activeElement).to.equal(payButton);
+      expect(attached.filter((node) => node.nodeName === 'PAY-3DS-DIALOG').length).to.equal(0);
+      expect(focusIn()).to.equal(describeElement(payButton));
 
       const session = (await (await fetch(`${sessionsUrlOf(env)}/${result.referenceId}`)).json()) as { outcome: string; parentOrigin: string };
       expect(session.outcome).to.equal('authenticated');
@@ -125,8 +127,8 @@ describe('createSandboxThreeDSecureProvider', () => {
       expect(result.referenceId).to.equal(referenceId);
       expect(result.version).to.equal('2.2.0');
       expect(dialog.isConnected).to.equal(false);
-      expect(document.querySelector('pay-3ds-dialog')).to.equal(null);
-      expect(document.activeElement).to.equal(payButton);
+      expect(describeElement(document.querySelector('pay-3ds-dialog'))).to.equal('none');
+      expect(focusIn()).to.equal(describeElement(payButton));
     });
 
     it('rejects with ThreeDSecureFailedError for a wrong code', async () => {
@@ -136,7 +138,7 @@ describe('createSandboxThreeDSecureProvider', () => {
 
       expect(errorOf(await outcome)).to.be.instanceOf(ThreeDSecureFailedError);
       expect(dialog.isConnected).to.equal(false);
-      expect(document.activeElement).to.equal(payButton);
+      expect(focusIn()).to.equal(describeElement(payButton));
     });
   });
 
@@ -147,7 +149,7 @@ describe('createSandboxThreeDSecureProvider', () => {
 
       expect(errorOf(await outcome)).to.be.instanceOf(ThreeDSecureCanceledError);
       expect(dialog.isConnected).to.equal(false);
-      expect(document.activeElement).to.equal(payButton);
+      expect(focusIn()).to.equal(describeElement(payButton));
     });
 
     it('the dialog\'s cancel button rejects with ThreeDSecureCanceledError', async () => {
@@ -156,19 +158,40 @@ describe('createSandboxThreeDSecureProvider', () => {
 
       expect(errorOf(await outcome)).to.be.instanceOf(ThreeDSecureCanceledError);
       expect(dialog.isConnected).to.equal(false);
-      expect(document.activeElement).to.equal(payButton);
+      expect(focusIn()).to.equal(describeElement(payButton));
     });
 
-    it('the bank page\'s own cancel rejects with ThreeDSecureCanceledError', async () => {
+    it('Escape pressed inside the bank\'s page cancels there too: the page reports canceled', async () => {
       const { dialog, outcome } = await openChallenge();
-      // Heading → code field → Confirmar → Cancelar, all but the first inside the bank's frame.
-      for (let step = 0; step < 3; step += 1) await sendKeys({ press: 'Tab' });
-      await sendKeys({ press: 'Enter' });
+      const referenceId = referenceIdOf(dialog);
+      // Heading → the code field, inside the bank's frame: keys pressed there never reach the dialog.
+      await sendKeys({ press: 'Tab' });
+      expect(describeElement(deepActiveElement())).to.equal('iframe[part=frame]');
+      await sendKeys({ press: 'Escape' });
 
       expect(errorOf(await outcome)).to.be.instanceOf(ThreeDSecureCanceledError);
       expect(dialog.isConnected).to.equal(false);
-      const session = (await (await fetch(`${sessionsUrlOf(env)}/${referenceIdOf(dialog)}`)).json()) as { outcome: string };
+      expect(focusIn()).to.equal(describeElement(payButton));
+      // The sandbox heard the page's cancel: the dialog's own cancel leaves the session pending.
+      const session = (await (await fetch(`${sessionsUrlOf(env)}/${referenceId}`)).json()) as { outcome: string };
       expect(session.outcome).to.equal('canceled');
+    });
+
+    it('the dialog\'s cancel is the only cancel: the bank\'s page has none of its own', async () => {
+      const { dialog, outcome } = await openChallenge();
+
+      // Heading → code field → Confirmar (both in the bank's frame) → the dialog's cancel.
+      const stops: string[] = [];
+      for (let step = 0; step < 3; step += 1) {
+        await sendKeys({ press: 'Tab' });
+        stops.push(describeElement(deepActiveElement()));
+      }
+      expect(stops).to.deep.equal(['iframe[part=frame]', 'iframe[part=frame]', 'button[part=cancel-button] "Cancelar verificação"']);
+      const session = (await (await fetch(`${sessionsUrlOf(env)}/${referenceIdOf(dialog)}`)).json()) as { outcome: string };
+      expect(session.outcome).to.equal('pending');
+
+      test.abort();
+      expect(errorOf(await outcome)).to.be.instanceOf(ThreeDSecureCanceledError);
     });
 
     it('aborting the signal rejects with ThreeDSecureCanceledError and closes the dialog', async () => {
@@ -177,19 +200,19 @@ describe('createSandboxThreeDSecureProvider', () => {
 
       expect(errorOf(await outcome)).to.be.instanceOf(ThreeDSecureCanceledError);
       expect(dialog.isConnected).to.equal(false);
-      expect(document.activeElement).to.equal(payButton);
+      expect(focusIn()).to.equal(describeElement(payButton));
     });
 
     it('gives focus back even when it had left the dialog for the browser\'s own UI', async () => {
       const { dialog, outcome } = await openChallenge();
-      // Heading → three stops in the bank's page → cancel button → the browser's UI.
-      for (let step = 0; step < 5; step += 1) await sendKeys({ press: 'Tab' });
-      expect(document.activeElement).to.equal(document.body);
+      // Heading → two stops in the bank's page → the dialog's cancel → the browser's UI.
+      for (let step = 0; step < 4; step += 1) await sendKeys({ press: 'Tab' });
+      expect(focusIn()).to.equal('body');
       test.abort();
 
       expect(errorOf(await outcome)).to.be.instanceOf(ThreeDSecureCanceledError);
       expect(dialog.isConnected).to.equal(false);
-      expect(document.activeElement).to.equal(payButton);
+      expect(focusIn()).to.equal(describeElement(payButton));
     });
 
     it('an already aborted signal rejects at once, without starting a session', async () => {
@@ -274,7 +297,7 @@ describe('createSandboxThreeDSecureProvider', () => {
       const { dialog, outcome } = await openChallenge();
 
       const stops: string[] = [];
-      // From the heading: three stops in the bank's page, the cancel button, the browser's own UI, and round again.
+      // From the heading: two stops in the bank's page, the dialog's cancel, the browser's own UI, and round again.
       for (let step = 0; step < 10; step += 1) {
         await sendKeys({ press: 'Tab' });
         const active = deepActiveElement();
@@ -309,15 +332,15 @@ describe('createSandboxThreeDSecureProvider', () => {
       const inShadow = createSandboxThreeDSecureProvider({ sessionsUrl: sessionsUrlOf(env), host: root, locale: 'en' });
       const { dialog, outcome } = await openChallenge({ provider: inShadow, host: root });
 
-      expect(dialog.getRootNode()).to.equal(root);
+      expect(dialog.getRootNode() === root, 'the dialog is in the shadow root').to.equal(true);
       expect(nativeDialogOf(dialog).matches(':modal')).to.equal(true);
       expect(dialog.shadowRoot!.querySelector('h2')!.textContent).to.equal('Confirm the purchase with your bank');
       await expect(dialog).to.be.accessible();
 
       await sendKeys({ press: 'Escape' });
       expect(errorOf(await outcome)).to.be.instanceOf(ThreeDSecureCanceledError);
-      expect(root.querySelector('pay-3ds-dialog')).to.equal(null);
-      expect(root.activeElement).to.equal(innerButton);
+      expect(describeElement(root.querySelector('pay-3ds-dialog'))).to.equal('none');
+      expect(focusIn(root)).to.equal(describeElement(innerButton));
     });
   });
 
@@ -346,7 +369,7 @@ describe('createSandboxThreeDSecureProvider', () => {
       expect(sessionError.status).to.equal(400);
       expect(Object.keys(sessionError.fields)).to.deep.equal(['billingAddress.zipcode']);
       expect(sessionError.message).to.contain(`billingAddress.zipcode: ${CEP_LENGTH_MESSAGE}`);
-      expect(document.querySelector('pay-3ds-dialog')).to.equal(null);
+      expect(describeElement(document.querySelector('pay-3ds-dialog'))).to.equal('none');
     });
 
     it('passes on the sandbox\'s 400 with its field, for a card token it does not know', async () => {
@@ -357,7 +380,7 @@ describe('createSandboxThreeDSecureProvider', () => {
       const sessionError = error as ThreeDSecureSessionError;
       expect(sessionError.status).to.equal(400);
       expect(Object.keys(sessionError.fields)).to.deep.equal(['cardToken']);
-      expect(document.querySelector('pay-3ds-dialog')).to.equal(null);
+      expect(describeElement(document.querySelector('pay-3ds-dialog'))).to.equal('none');
     });
   });
 });
