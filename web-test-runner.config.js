@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { defaultReporter } from '@web/test-runner';
+import { a11ySnapshotPlugin } from '@web/test-runner-commands/plugins';
 import { tsImport } from 'tsx/esm/api';
 import { CHROMIUM_ARGS, findChromium } from './scripts/executables.js';
 
@@ -84,6 +85,8 @@ export default {
   plugins: [
     esbuildPlugin({ ts: true, tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)) }),
     { name: 'checkout-stack', serverStop: () => stack.close() },
+    // The browser's accessibility tree, for the names and descriptions screen readers are given.
+    a11ySnapshotPlugin(),
   ],
   reporters: [defaultReporter(), totalsReporter()],
 };

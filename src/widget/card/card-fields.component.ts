@@ -86,6 +86,12 @@ const hintId = (field: CardField | 'installments') => `card-${field}-hint`;
 const errorId = (field: CardField) => `card-${field}-error`;
 const BRAND_ID = 'card-number-brand';
 
+/** "Bandeiras aceitas: Visa, Mastercard, … e Diners": the name of the accepted brands' marks, wherever they show. */
+function acceptedBrands(locale: SupportedLocale): string {
+  const names = MARKED_BRANDS.map((marked) => translate(locale, BRAND_NAMES[marked]));
+  return translate(locale, 'field.cardNumber.brands', { brands: new Intl.ListFormat(locale, { type: 'conjunction' }).format(names) });
+}
+
 /** Fields whose separators the widget writes: deleting one deletes the digit before it. */
 const SEPARATED_FIELDS: ReadonlySet<CardField> = new Set<CardField>(['number', 'expiry']);
 
@@ -344,13 +350,21 @@ export class PayCardFields extends LitElement {
    * stands out and the others fade.
    */
   private renderBrandMarks(locale: SupportedLocale, brand: CardBrand | undefined): TemplateResult {
-    const names = MARKED_BRANDS.map((marked) => translate(locale, BRAND_NAMES[marked]));
-    const brands = new Intl.ListFormat(locale, { type: 'conjunction' }).format(names);
     return html`
-      <div class="marks" part="brand-marks" role="img" aria-label=${translate(locale, 'field.cardNumber.brands', { brands })}>
+      <div class="marks" part="brand-marks" role="img" aria-label=${acceptedBrands(locale)}>
         ${MARKED_BRANDS.map((marked) => html`<span class=${marked === brand ? 'mark detected' : brand ? 'mark faded' : 'mark'}>${brandMark(marked)}</span>`)}
       </div>
     `;
+  }
+
+  /**
+   * The accepted brands' marks for the method choice (`<pay-method-picker>`'s `cardMarks`): one
+   * picture named by the list of brands. They come with this element's code, so the checkout
+   * hands them to the picker once the card form is fetched, and the marks add nothing to the
+   * code every buyer fetches before the form.
+   */
+  static brandMarks(locale: SupportedLocale): TemplateResult {
+    return html`<span class="brands" role="img" aria-label=${acceptedBrands(locale)}>${MARKED_BRANDS.map((marked) => brandMark(marked))}</span>`;
   }
 
   private renderInstallments(locale: SupportedLocale): TemplateResult | typeof nothing {

@@ -374,7 +374,7 @@ export class PayCheckout extends LitElement {
     const { locked } = this.payment;
     if (!method) return hidden ? nothing : html`<p class="empty">${translate(locale, 'checkout.noMethods')}</p>`;
     // The card form is fetched when the buyer picks a card (renderCardFields): a buyer paying by Pix
-    // or boleto, most of them, never fetches its 4 KB.
+    // or boleto, most of them, never fetches its 4 KB. The picker's card brand marks come with that code.
     return html`
       <form part="form" class="form" novalidate ?hidden=${hidden} @submit=${this.handleSubmit} @focusin=${this.handleFormFocus} @keydown=${this.handleFormKeydown}>
         ${bannerView(this.payment.banner, this.payment.phase === 'interrupted', locale)}
@@ -384,6 +384,7 @@ export class PayCheckout extends LitElement {
           .methods=${methods}
           .value=${method}
           .error=${this.methodError}
+          .cardMarks=${(customElements.get('pay-card-fields') as typeof PayCardFields | undefined)?.brandMarks(locale)}
           locale=${locale}
           ?disabled=${locked}
           @pay-method-change=${this.handleMethodChange}

@@ -1,5 +1,6 @@
-import { LitElement, html, nothing } from 'lit';
+import { LitElement, html, nothing, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
+import { isCardMethod } from '../../contract/payment-method-lists.js';
 import type { ChargeMethod } from '../../contract/payment-methods.js';
 import { PayMethodChangeEvent } from '../events/method-change-event.js';
 import type { MessageKey } from '../i18n/catalogue.js';
@@ -31,6 +32,11 @@ const METHOD_TEXTS: Readonly<Record<ChargeMethod, readonly [name: MessageKey, de
  * explanation, once each: the label wraps both (the whole option is the touch target), so the
  * radio is named by the name alone and described by the explanation.
  *
+ * The card's choice has a row under its explanation for the accepted brands' marks
+ * (`cardMarks`), its height kept from the start so nothing moves when they arrive: the checkout
+ * passes them once the card form's code is fetched, one picture named by the list of brands,
+ * which describes the radio after the explanation.
+ *
  * @event pay-method-change - `PayMethodChangeEvent`: the buyer picked another method. `detail`: `{ method, previous }`.
  *
  * @csspart base - The `<fieldset>`.
@@ -59,6 +65,7 @@ export class PayMethodPicker extends LitElement {
     locale: {},
     error: {},
     disabled: { type: Boolean, reflect: true },
+    cardMarks: { attribute: false },
   };
 
   private readonly localeController = new LocaleController(this, () => resolveLocale(this.locale));
@@ -77,6 +84,9 @@ export class PayMethodPicker extends LitElement {
 
   /** Locks the choice while a payment runs. */
   disabled = false;
+
+  /** The accepted card brands' marks shown under the card's explanation (`PayCardFields.brandMarks`); none until set. */
+  declare cardMarks: TemplateResult | undefined;
 
   private handleChange(event: Event) {
     // The radios carry the offered methods as their values.
@@ -108,6 +118,7 @@ export class PayMethodPicker extends LitElement {
           ${this.methods.map((method) => {
             const id = `method-${method}`;
             const [nameKey, descriptionKey] = METHOD_TEXTS[method];
+            const card = isCardMethod(method);
             return html`
               <label part="option" class="option">
                 <input
@@ -116,7 +127,7 @@ export class PayMethodPicker extends LitElement {
                   .value=${method}
                   .checked=${live(this.value === method)}
                   aria-labelledby="${id}-name"
-                  aria-describedby="${id}-description${invalid ? ' method-error' : ''}"
+                  aria-describedby="${id}-description${card ? ` ${id}-marks` : ''}${invalid ? ' method-error' : ''}"
                   aria-invalid=${invalid && this.value === method ? 'true' : nothing}
                   @change=${this.handleChange}
                 />
@@ -125,6 +136,7 @@ export class PayMethodPicker extends LitElement {
                   <span part="option-description" class="description" id="${id}-description">
                     ${translate(locale, descriptionKey)}
                   </span>
+                  ${card ? html`<span class="marks" id="${id}-marks">${this.cardMarks}</span>` : nothing}
                 </span>
               </label>
             `;

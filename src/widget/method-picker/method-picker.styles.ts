@@ -60,6 +60,17 @@ export const methodPickerStyles = css`
     font-size: 0.875em;
   }
 
+  /* The card's marks: the row's height is kept before they arrive. */
+  .marks {
+    min-height: 20px;
+  }
+
+  .brands {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.25rem;
+  }
+
   .error {
     margin: calc(var(--pay-spacing, 1rem) / 2) 0 0;
     color: var(--_error);

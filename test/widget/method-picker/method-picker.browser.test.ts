@@ -1,6 +1,7 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { a11ySnapshot, findAccessibilityNode, sendKeys, setViewport } from '@web/test-runner-commands';
 import '../../../src/widget/method-picker/method-picker.js';
+import { PayCardFields } from '../../../src/widget/card/card-fields.component.js';
 import type { PayMethodPicker } from '../../../src/widget/method-picker/method-picker.component.js';
 import type { ChargeMethod } from '../../../src/contract/payment-methods.js';
 
@@ -121,5 +122,69 @@ describe('<pay-method-picker>', () => {
     radioOf(el, 'boleto').click();
     expect(el.value).to.equal('pix');
     expect(radiosOf(el).every((radio) => radio.matches(':disabled'))).to.equal(true);
+  });
+
+  describe('the card brands\' marks', () => {
+    interface AxNode {
+      role: string;
+      name: string;
+      description?: string;
+      children: AxNode[];
+    }
+    const marksOf = (el: PayMethodPicker, method: ChargeMethod) => radioOf(el, method).closest('label')!.querySelector<HTMLElement>('.marks');
+    const ALL_BRANDS = 'Bandeiras aceitas: Visa, Mastercard, Elo, Hipercard, American Express e Diners Club';
+
+    afterEach(() => setViewport({ width: 800, height: 600 }));
+
+    it('keep a row of their height under the card\'s explanation before they arrive, so nothing moves when they do', async () => {
+      const el = await fixture<PayMethodPicker>(html`<pay-method-picker .methods=${['pix', 'threeDs']} value="pix"></pay-method-picker>`);
+      const option = radioOf(el, 'threeDs').closest('label')!;
+      const before = option.getBoundingClientRect().height;
+      expect(marksOf(el, 'threeDs')!.childElementCount).to.equal(0);
+      expect(marksOf(el, 'threeDs')!.getBoundingClientRect().height).to.equal(20);
+
+      el.cardMarks = PayCardFields.brandMarks('pt-BR');
+      await el.updateComplete;
+      expect(marksOf(el, 'threeDs')!.querySelectorAll('svg')).to.have.length(6);
+      expect(option.getBoundingClientRect().height).to.equal(before);
+    });
+
+    it('show only under a card choice, as one picture the radio reads once after its explanation; its name stays the method\'s', async () => {
+      const el = await fixture<PayMethodPicker>(
+        html`<pay-method-picker .methods=${['pix', 'boleto', 'credit_card']} value="pix" .cardMarks=${PayCardFields.brandMarks('pt-BR')}></pay-method-picker>`,
+      );
+      expect(marksOf(el, 'pix')).to.equal(null);
+      expect(marksOf(el, 'boleto')).to.equal(null);
+      const picture = marksOf(el, 'credit_card')!.querySelector('[role="img"]')!;
+      expect(picture.getAttribute('aria-label')).to.equal(ALL_BRANDS);
+      expect(Array.from(picture.querySelectorAll('svg'), (svg) => svg.getAttribute('aria-hidden'))).to.deep.equal(Array(6).fill('true'));
+      expect(radioOf(el, 'credit_card').getAttribute('aria-describedby')).to.equal('method-credit_card-description method-credit_card-marks');
+      expect(radioOf(el, 'pix').getAttribute('aria-describedby')).to.equal('method-pix-description');
+
+      // What the browser gives screen readers: the name and the description each carry their text once.
+      const tree = (await a11ySnapshot({})) as unknown as AxNode;
+      const radio = findAccessibilityNode<AxNode>(tree, (node) => node.role === 'radio' && node.name === 'Cartão de crédito');
+      expect(radio?.description).to.equal(`Aprovação na hora, à vista ou parcelado. ${ALL_BRANDS}`);
+      await expect(el).to.be.accessible();
+    });
+
+    it('follow the locale', async () => {
+      // The checkout passes marks in the language whose catalogue the picker has loaded.
+      const el = await fixture<PayMethodPicker>(html`<pay-method-picker .methods=${['threeDs']} locale="es"></pay-method-picker>`);
+      el.cardMarks = PayCardFields.brandMarks('es');
+      await el.updateComplete;
+      expect(marksOf(el, 'threeDs')!.querySelector('[role="img"]')!.getAttribute('aria-label')).to.match(/^[^:]+: Visa, Mastercard, Elo, Hipercard, American Express y Diners Club$/);
+    });
+
+    it('fit a 375 px screen inside the card\'s option', async () => {
+      await setViewport({ width: 375, height: 800 });
+      const el = await fixture<PayMethodPicker>(html`<pay-method-picker .methods=${ALL} .cardMarks=${PayCardFields.brandMarks('pt-BR')}></pay-method-picker>`);
+      for (const method of ['credit_card', 'threeDs'] as const) {
+        const option = radioOf(el, method).closest('label')!.getBoundingClientRect();
+        const marks = Array.from(marksOf(el, method)!.querySelectorAll('svg'), (svg) => svg.getBoundingClientRect());
+        expect(marks.every((mark) => mark.left >= option.left && mark.right <= option.right), method).to.equal(true);
+      }
+      expect(document.documentElement.scrollWidth).to.be.at.most(375);
+    });
   });
 });
