@@ -59,7 +59,10 @@ describe('<pay-checkout>: one card choice', () => {
       expect(methods).to.deep.equal(['pix', 'boleto', 'threeDs']);
       const card = radiosOf(el).find((radio) => radio.value === 'threeDs')!;
       expect(textOf(card.closest('label')!.querySelector('[part="option-name"]'))).to.equal('Cartão de crédito');
-      expect(textOf(methodPickerOf(el).shadowRoot!.querySelector(`#${card.getAttribute('aria-describedby')}`))).to.equal(
+      // Described by its explanation, then by the accepted brands' marks (once the card form's code is here).
+      const [explanation, marks] = card.getAttribute('aria-describedby')!.split(' ');
+      expect(marks).to.equal('method-threeDs-marks');
+      expect(textOf(methodPickerOf(el).shadowRoot!.querySelector(`#${explanation}`))).to.equal(
         'Aprovação na hora, à vista ou parcelado.',
       );
       expect(textOf(methodPickerOf(el).shadowRoot!.querySelector('fieldset'))).to.not.contain('3-D Secure');
