@@ -1,6 +1,7 @@
 import { LitElement, html, nothing } from 'lit';
-import { live } from 'lit/directives/live.js';
 import type { DocType } from '../../contract/charge-request.js';
+import type { AddressFieldName } from '../address/address-field-specs.js';
+import type { BillingAddressDetails, PayAddressFields } from '../address/address-fields.component.js';
 import { lazyCode } from '../on-demand-code.js';
 import * as birthDate from '../fields/birth-date.js';
 import * as documentNumber from '../fields/document.js';
@@ -8,19 +9,14 @@ import * as email from '../fields/email.js';
 import { caretAfterDigits, digitsOf } from '../fields/mask.js';
 import * as personName from '../fields/person-name.js';
 import * as phone from '../fields/phone.js';
-import * as postalCode from '../fields/postal-code.js';
 import type { MessageKey } from '../i18n/catalogue.js';
+import { OnDemandElements } from '../on-demand-elements.js';
+import { LOADING_TEXTS } from '../i18n/loading-texts.js';
 import { LocaleController } from '../i18n/locale-controller.js';
 import { resolveLocale, type SupportedLocale } from '../i18n/locales.js';
 import { translate } from '../i18n/translate.js';
-import {
-  ADDRESS_FIELDS,
-  BRAZILIAN_STATES,
-  CUSTOMER_FIELDS,
-  CUSTOMER_FIELD_SPECS,
-  fieldOfPath,
-  type CustomerFieldName,
-} from './customer-field-specs.js';
+import { CUSTOMER_FIELDS, CUSTOMER_FIELD_SPECS, fieldOfPath, type CustomerFieldName } from './customer-field-specs.js';
+import { fieldView, type FieldMessage } from './field-view.js';
 import { fieldGroupStyles } from '../styles/field-group.styles.js';
 import { customerFieldsStyles } from './customer-fields.styles.js';
 import { widgetTextStyles } from '../styles/widget-text.styles.js';
@@ -34,7 +30,7 @@ export interface CustomerPrefill {
   document?: string;
   /** `YYYY-MM-DD` or `DD/MM/YYYY`. */
   birthDate?: string;
-  address?: Partial<Record<(typeof ADDRESS_FIELDS)[number], string>>;
+  address?: Partial<Record<AddressFieldName, string>>;
 }
 
 /** The buyer as the charge's `customer` takes it (without `fingerprint`, which the checkout adds). */
@@ -47,23 +43,10 @@ export interface CustomerDetails {
   birthDate?: string;
 }
 
-/** The billing address as the charge's `address` and the 3DS provider take it. */
-export interface BillingAddressDetails {
-  zipcode: string;
-  street: string;
-  number: string;
-  complement?: string;
-  neighborhood: string;
-  city: string;
-  state: string;
-  country: string;
-}
-
-/** A message under a field: one of the catalogue's, or the API's own text for a field it refused. */
-type FieldMessage = { readonly key: MessageKey } | { readonly text: string };
+export type { BillingAddressDetails };
 
 const EMPTY_VALUES: Readonly<Record<CustomerFieldName, string>> = Object.fromEntries(
-  [...CUSTOMER_FIELDS, ...ADDRESS_FIELDS].map((name) => [name, '']),
+  CUSTOMER_FIELDS.map((name) => [name, '']),
 ) as Record<CustomerFieldName, string>;
 
 /** The domain typo check, fetched when the buyer first leaves the e-mail field. */
@@ -78,20 +61,22 @@ const PREFILL_FORMAT: Partial<Record<CustomerFieldName, (raw: string) => string>
  * @summary The buyer's details: name, e-mail, phone, CPF or CNPJ, birth date when asked, and
  * the billing address when the payment method needs it.
  *
- * Phone, CPF/CNPJ, birth date and CEP are formatted as the buyer types, the caret staying after
- * the same digit. A field's error shows when the buyer leaves it (once they typed in it) and on
- * `validate()`, beside the field, tied to it with `aria-describedby` and announced politely (as the
- * card form's are); `validate()` moves focus to the first field to fix. A likely typo in the
- * e-mail's domain gets a one-tap suggestion of the address meant; nothing is blocked by it.
+ * Phone, CPF/CNPJ and birth date are formatted as the buyer types, the caret staying after
+ * the same digit. The billing address is `<pay-address-fields>`, fetched when first asked for
+ * (only 3-D Secure needs it); this element reads and checks it with its own fields. A field's
+ * error shows when the buyer leaves it (once they typed in it) and on `validate()`, beside the
+ * field, tied to it with `aria-describedby` and announced politely (as the card form's are);
+ * `validate()` moves focus to the first field to fix. A likely typo in the e-mail's domain gets
+ * a one-tap suggestion of the address meant; nothing is blocked by it.
  *
  * @csspart field - Each field's wrapper (also `field-<name>`).
  * @csspart label - Each label.
- * @csspart input - Each input and the state's select.
+ * @csspart input - Each input and select.
  * @csspart hint - Each hint under a field.
  * @csspart error - Each error message under a field.
  * @csspart suggestion - The button offering the e-mail address the buyer probably meant.
  * @csspart customer - The buyer's `<fieldset>`.
- * @csspart address - The billing address `<fieldset>`.
+ * @csspart address - The billing address `<fieldset>` (inside `<pay-address-fields>`, whose parts are exported).
  *
  * @cssprop --pay-color-text - Text colour.
  * @cssprop --pay-color-muted - Colour of the hints.
@@ -115,11 +100,14 @@ export class PayCustomerFields extends LitElement {
     requireDocument: { type: Boolean, attribute: 'require-document' },
     askBirthDate: { type: Boolean, attribute: 'ask-birth-date' },
     requireAddress: { type: Boolean, attribute: 'require-address' },
+    relay: {},
+    currency: {},
     disabled: { type: Boolean, reflect: true },
     prefill: { attribute: false },
   };
 
   private readonly localeController = new LocaleController(this, () => resolveLocale(this.locale));
+  private readonly onDemand = new OnDemandElements(this);
 
   private values: Record<CustomerFieldName, string> = { ...EMPTY_VALUES };
   private errors: Partial<Record<CustomerFieldName, FieldMessage>> = {};
@@ -140,26 +128,38 @@ export class PayCustomerFields extends LitElement {
   /** Ask for the billing address (3-D Secure needs it). */
   requireAddress = false;
 
+  /** Where the relay is mounted: the billing address is filled from the CEP through its `address` route. */
+  relay: string | undefined;
+
+  /** The offer's currency: any but `BRL` asks the billing address's country. */
+  currency = 'BRL';
+
   /** Locks the fields while a payment runs. */
   disabled = false;
 
   /** Values to start with; a field the buyer already typed in keeps what they typed. */
   declare prefill: CustomerPrefill | undefined;
 
-  /** The fields on screen, in order. */
-  get visibleFields(): CustomerFieldName[] {
-    const customer = CUSTOMER_FIELDS.filter((name) => name !== 'birthDate' || this.askBirthDate);
-    return this.requireAddress ? [...customer, ...ADDRESS_FIELDS] : customer;
+  /** The billing address's element, once it is fetched and drawn. */
+  private get addressFields(): PayAddressFields | undefined {
+    return (this.requireAddress && this.renderRoot?.querySelector('pay-address-fields')) || undefined;
   }
 
-  /** The fields showing an error, in order. */
-  get invalidFields(): CustomerFieldName[] {
-    return this.visibleFields.filter((name) => this.errors[name]);
+  /** The fields on screen, in order: the buyer's, then the billing address's. */
+  get visibleFields(): (CustomerFieldName | AddressFieldName)[] {
+    const customer = CUSTOMER_FIELDS.filter((name) => name !== 'birthDate' || this.askBirthDate);
+    return [...customer, ...(this.addressFields?.visibleFields ?? [])];
+  }
+
+  /** The fields showing an error, in order; the billing address counts as one while it is still being fetched. */
+  get invalidFields(): (CustomerFieldName | AddressFieldName)[] {
+    const customer = CUSTOMER_FIELDS.filter((name) => this.errors[name] && this.visibleFields.includes(name));
+    const address = this.requireAddress ? (this.addressFields?.invalidFields ?? ['zipcode' as const]) : [];
+    return [...customer, ...address];
   }
 
   private isRequired(name: CustomerFieldName): boolean {
-    if (name === 'document') return this.requireDocument;
-    return name !== 'complement';
+    return name !== 'document' || this.requireDocument;
   }
 
   /** Why the field's value cannot be sent, or undefined. */
@@ -178,7 +178,6 @@ export class PayCustomerFields extends LitElement {
   }
 
   private handleInput(event: Event) {
-    // Also the state's `<select>`, which has no mask: only an `<input>` reaches the caret handling.
     const input = event.target as HTMLInputElement;
     const name = input.name as CustomerFieldName;
     const spec = CUSTOMER_FIELD_SPECS[name];
@@ -241,7 +240,6 @@ export class PayCustomerFields extends LitElement {
       phone: prefill.phone,
       document: prefill.document,
       birthDate: prefill.birthDate,
-      ...prefill.address,
     };
     const values = { ...this.values };
     for (const [name, raw] of Object.entries(given) as [CustomerFieldName, string | undefined][]) {
@@ -257,8 +255,10 @@ export class PayCustomerFields extends LitElement {
    * True when everything can be sent.
    */
   validate(): boolean {
-    for (const name of this.visibleFields) this.checkField(name);
-    const valid = this.invalidFields.length === 0;
+    const customer = CUSTOMER_FIELDS.filter((name) => this.visibleFields.includes(name));
+    for (const name of customer) this.checkField(name);
+    const address = this.addressFields;
+    const valid = customer.every((name) => !this.errors[name]) && (!this.requireAddress || (address?.validate() ?? false));
     if (!valid) void this.focusFirstInvalid();
     return valid;
   }
@@ -266,8 +266,9 @@ export class PayCustomerFields extends LitElement {
   /** Moves focus to the first field showing an error, once it is drawn. */
   async focusFirstInvalid(): Promise<void> {
     await this.updateComplete;
-    const first = this.invalidFields[0];
+    const first = CUSTOMER_FIELDS.find((name) => this.errors[name] && this.visibleFields.includes(name));
     if (first) this.renderRoot.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+    else await this.addressFields?.focusFirstInvalid();
   }
 
   /**
@@ -275,7 +276,7 @@ export class PayCustomerFields extends LitElement {
    * answers the paths it placed; the others are the caller's to show.
    */
   showServerErrors(fields: Readonly<Record<string, readonly string[]>>): string[] {
-    const placed: string[] = [];
+    const placed: string[] = this.addressFields?.showServerErrors(fields) ?? [];
     const errors = { ...this.errors };
     for (const [path, messages] of Object.entries(fields)) {
       const name = fieldOfPath(path);
@@ -289,7 +290,7 @@ export class PayCustomerFields extends LitElement {
 
   /** The buyer's details ready for the charge, or undefined while a field on screen is not valid. */
   customerDetails(): CustomerDetails | undefined {
-    if (this.visibleFields.some((name) => this.problemOf(name))) return undefined;
+    if (CUSTOMER_FIELDS.some((name) => this.visibleFields.includes(name) && this.problemOf(name))) return undefined;
     const { values } = this;
     // Every field on screen is valid here: a birth date asked for normalizes to a date.
     return {
@@ -303,74 +304,19 @@ export class PayCustomerFields extends LitElement {
 
   /** The billing address, or undefined when it is not asked for or not valid. */
   billingAddress(): BillingAddressDetails | undefined {
-    if (!this.requireAddress || ADDRESS_FIELDS.some((name) => this.problemOf(name))) return undefined;
-    const { values } = this;
-    const complement = values.complement.trim();
-    return {
-      zipcode: postalCode.normalize(values.zipcode),
-      street: values.street.trim(),
-      number: values.number.trim(),
-      neighborhood: values.neighborhood.trim(),
-      city: values.city.trim(),
-      state: values.state,
-      country: 'BR',
-      ...(complement && { complement }),
-    };
+    return this.addressFields?.billingAddress();
   }
 
   private renderField(name: CustomerFieldName, locale: SupportedLocale) {
-    const spec = CUSTOMER_FIELD_SPECS[name];
-    const value = this.values[name];
-    const required = this.isRequired(name);
-    const error = this.errors[name];
-    const hintId = `field-${name}-hint`;
-    const errorId = `field-${name}-error`;
-    const describedBy = `${spec.hint ? hintId : ''} ${error ? errorId : ''}`.trim() || nothing;
-    const control =
-      spec.type === 'select'
-        ? html`
-            <select
-              id="field-${name}"
-              name=${name}
-              part="input"
-              autocomplete=${spec.autocomplete}
-              aria-describedby=${describedBy}
-              aria-invalid=${String(!!error)}
-              aria-required=${String(required)}
-              @change=${this.handleInput}
-              @blur=${this.handleBlur}
-            >
-              <option value="" ?selected=${value === ''}>${translate(locale, 'field.state.choose')}</option>
-              ${BRAZILIAN_STATES.map((code) => html`<option value=${code} ?selected=${value === code}>${code}</option>`)}
-            </select>
-          `
-        : html`
-            <input
-              id="field-${name}"
-              name=${name}
-              part="input"
-              type=${spec.type}
-              inputmode=${spec.inputMode ?? nothing}
-              autocomplete=${spec.autocomplete}
-              maxlength=${spec.maxLength ?? nothing}
-              .value=${live(value)}
-              aria-describedby=${describedBy}
-              aria-invalid=${String(!!error)}
-              aria-required=${String(required)}
-              @input=${this.handleInput}
-              @blur=${this.handleBlur}
-            />
-          `;
-    return html`
-      <div part="field field-${name}" class="field ${name}">
-        <label part="label" for="field-${name}">
-          ${translate(locale, spec.label)}
-          ${required ? nothing : html`<span class="optional">${translate(locale, 'field.optional')}</span>`}
-        </label>
-        ${control}
-        ${spec.hint ? html`<p part="hint" class="hint" id=${hintId}>${translate(locale, spec.hint)}</p>` : nothing}
-        <p part="error" class="error" id=${errorId} aria-live="polite">${error && ('key' in error ? translate(locale, error.key) : error.text)}</p>
-        ${name === 'email'
+    return fieldView({
+      name,
+      look: CUSTOMER_FIELD_SPECS[name],
+      value: this.values[name],
+      required: this.isRequired(name),
+      error: this.errors[name],
+      locale,
+      after:
+        name === 'email'
           ? // Always in the DOM, so a screen reader announces the suggestion when it appears.
             html`<p class="suggestion" aria-live="polite">
               ${this.emailSuggestion
@@ -379,9 +325,28 @@ export class PayCustomerFields extends LitElement {
                   </button>`
                 : nothing}
             </p>`
-          : nothing}
-      </div>
-    `;
+          : undefined,
+      onInput: (event) => this.handleInput(event),
+      onBlur: (event) => this.handleBlur(event),
+    });
+  }
+
+  /** The billing address, once its element is fetched; if it cannot be, an error with a retry. */
+  private renderAddress(locale: SupportedLocale) {
+    const status = this.onDemand.require('pay-address-fields');
+    if (status === 'loading') return html`<p class="hint" role="status">${LOADING_TEXTS[locale]}</p>`;
+    if (status === 'failed') {
+      return html`<p class="error" role="alert">${translate(locale, 'checkout.loadFailed')}</p>
+        <button type="button" @click=${() => this.onDemand.retry('pay-address-fields')}>${translate(locale, 'checkout.retry')}</button>`;
+    }
+    return html`<pay-address-fields
+      exportparts="address, field, label, input, hint, error"
+      locale=${locale}
+      relay=${this.relay ?? nothing}
+      currency=${this.currency}
+      .prefill=${this.prefill?.address}
+      ?disabled=${this.disabled}
+    ></pay-address-fields>`;
   }
 
   protected override getUpdateComplete(): Promise<boolean> {
@@ -397,14 +362,7 @@ export class PayCustomerFields extends LitElement {
         <legend>${translate(locale, 'checkout.customer.legend')}</legend>
         <div class="grid">${CUSTOMER_FIELDS.filter((name) => fields.includes(name)).map((name) => this.renderField(name, locale))}</div>
       </fieldset>
-      ${this.requireAddress
-        ? html`
-            <fieldset part="address" ?disabled=${this.disabled}>
-              <legend>${translate(locale, 'checkout.address.legend')}</legend>
-              <div class="grid address">${ADDRESS_FIELDS.map((name) => this.renderField(name, locale))}</div>
-            </fieldset>
-          `
-        : nothing}
+      ${this.requireAddress ? this.renderAddress(locale) : nothing}
     `;
   }
 }
