@@ -4,8 +4,7 @@
  * them by (public-api.md, request body `customer.*`), so a field error from the
  * relay lands on the field the buyer typed it in.
  */
-import type { MessageKey } from '../i18n/catalogue.js';
-import type { FieldLook } from './field-view.js';
+import type { FieldSpec } from './field-group.js';
 import * as birthDate from '../fields/birth-date.js';
 import * as documentNumber from '../fields/document.js';
 import * as email from '../fields/email.js';
@@ -19,18 +18,7 @@ export type CustomerFieldName = (typeof CUSTOMER_FIELDS)[number];
 /** A free-text field, up to the API's limit (public-api.md: names and strings up to 255 characters). */
 const FREE_TEXT = { type: 'text', maxLength: 255 } as const;
 
-export interface CustomerFieldSpec extends FieldLook {
-  /** Formats as the buyer types (digits into a mask); the caret is kept after the same digits. */
-  readonly mask?: (raw: string) => string;
-  /**
-   * Why the value cannot be sent, an empty one included (in the field's own words). Without it,
-   * any text goes and an empty value gets the plain "required" message. The component skips it
-   * for an optional field left empty.
-   */
-  readonly check?: (raw: string) => MessageKey | undefined;
-}
-
-export const CUSTOMER_FIELD_SPECS: Readonly<Record<CustomerFieldName, CustomerFieldSpec>> = {
+export const CUSTOMER_FIELD_SPECS: Readonly<Record<CustomerFieldName, FieldSpec>> = {
   name: {
     label: 'field.name.label',
     ...FREE_TEXT,

@@ -30,55 +30,38 @@ export interface FieldViewOptions {
   required: boolean;
   error: FieldMessage | undefined;
   locale: SupportedLocale;
-  /** A select's first, empty option and the others as `[value, text]`. */
-  choices?: { prompt: MessageKey; options: readonly (readonly [string, string])[] };
-  /** A line under the field that screen readers announce when it changes (a lookup's result). */
-  status?: string;
-  /** What else goes under the field (the e-mail's suggestion). */
+  /** The control in place of the input: the address's selects, which only it draws. */
+  control?: TemplateResult;
+  /** What else goes under the field (the e-mail's suggestion, the CEP lookup's live status). */
   after?: TemplateResult;
   onInput(event: Event): void;
   onBlur(event: Event): void;
 }
 
 export function fieldView(options: FieldViewOptions): TemplateResult {
-  const { name, look, value, required, error, locale, choices, status } = options;
+  const { name, look, value, required, error, locale } = options;
   const hintId = `field-${name}-hint`;
   const errorId = `field-${name}-error`;
   const describedBy = `${look.hint ? hintId : ''} ${error ? errorId : ''}`.trim() || nothing;
-  const control = choices
-    ? html`
-        <select
-          id="field-${name}"
-          name=${name}
-          part="input"
-          autocomplete=${look.autocomplete}
-          aria-describedby=${describedBy}
-          aria-invalid=${String(!!error)}
-          aria-required=${String(required)}
-          @change=${options.onInput}
-          @blur=${options.onBlur}
-        >
-          <option value="" ?selected=${value === ''}>${translate(locale, choices.prompt)}</option>
-          ${choices.options.map(([code, text]) => html`<option value=${code} ?selected=${value === code}>${text}</option>`)}
-        </select>
-      `
-    : html`
-        <input
-          id="field-${name}"
-          name=${name}
-          part="input"
-          type=${look.type}
-          inputmode=${look.inputMode ?? nothing}
-          autocomplete=${look.autocomplete}
-          maxlength=${look.maxLength ?? nothing}
-          .value=${live(value)}
-          aria-describedby=${describedBy}
-          aria-invalid=${String(!!error)}
-          aria-required=${String(required)}
-          @input=${options.onInput}
-          @blur=${options.onBlur}
-        />
-      `;
+  const control =
+    options.control ??
+    html`
+      <input
+        id="field-${name}"
+        name=${name}
+        part="input"
+        type=${look.type}
+        inputmode=${look.inputMode ?? nothing}
+        autocomplete=${look.autocomplete}
+        maxlength=${look.maxLength ?? nothing}
+        .value=${live(value)}
+        aria-describedby=${describedBy}
+        aria-invalid=${String(!!error)}
+        aria-required=${String(required)}
+        @input=${options.onInput}
+        @blur=${options.onBlur}
+      />
+    `;
   return html`
     <div part="field field-${name}" class="field ${name}">
       <label part="label" for="field-${name}">
@@ -88,7 +71,6 @@ export function fieldView(options: FieldViewOptions): TemplateResult {
       ${control}
       ${look.hint ? html`<p part="hint" class="hint" id=${hintId}>${translate(locale, look.hint)}</p>` : nothing}
       <p part="error" class="error" id=${errorId} aria-live="polite">${error && ('key' in error ? translate(locale, error.key) : error.text)}</p>
-      ${status === undefined ? nothing : html`<p class="hint" role="status">${status}</p>`}
       ${options.after ?? nothing}
     </div>
   `;

@@ -233,6 +233,19 @@ describe('<pay-address-fields>', () => {
       await expect(el).to.be.accessible();
     });
 
+    it('empties the postal code and the state when the buyer picks another country', async () => {
+      const el = await drawn(html`<pay-address-fields locale="en" currency="USD"></pay-address-fields>`);
+      await choose(el, 'country', 'US');
+      await typeInto(el, 'zipcode', '94105');
+      await typeInto(el, 'state', 'CA');
+      await choose(el, 'country', 'CA');
+      expect(control(el, 'zipcode')!.value).to.equal('');
+      expect(control(el, 'state')!.value).to.equal('');
+      await choose(el, 'country', 'BR');
+      expect(control<HTMLSelectElement>(el, 'state')!.localName).to.equal('select');
+      expect(control<HTMLSelectElement>(el, 'state')!.value).to.equal('');
+    });
+
     it('refuses letters in a postal code abroad, which the API cannot take', async () => {
       const el = await drawn(html`<pay-address-fields locale="en" currency="GBP"></pay-address-fields>`);
       await choose(el, 'country', 'GB');

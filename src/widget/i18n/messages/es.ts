@@ -88,7 +88,6 @@ export const es: Messages = {
 
   // <pay-address-fields>: the CEP lookup and an address abroad.
   'field.postalCode.error.notFound': 'CEP no encontrado.',
-  'field.postalCode.looking': 'Buscando la dirección…',
   'field.postalCode.filled': 'Dirección completada con el CEP.',
   'field.postalCode.foreignLabel': 'Código postal',
   'field.postalCode.error.digits': 'Usa solo números.',
@@ -96,7 +95,6 @@ export const es: Messages = {
   'field.country.choose': 'Selecciona el país',
   'field.state.codeHint': 'Código de 2 letras, p. ej. CA',
   'field.state.error.code': 'Ingresa el código de 2 letras.',
-
 
   'field.cardNumber.label': 'Número de la tarjeta',
   'field.cardNumber.hint': 'Los dígitos del frente de la tarjeta.',

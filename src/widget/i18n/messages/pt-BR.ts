@@ -89,7 +89,6 @@ export const ptBR = {
 
   // <pay-address-fields>: the CEP lookup and an address abroad.
   'field.postalCode.error.notFound': 'CEP não encontrado.',
-  'field.postalCode.looking': 'Buscando o endereço…',
   'field.postalCode.filled': 'Endereço preenchido pelo CEP.',
   'field.postalCode.foreignLabel': 'Código postal',
   'field.postalCode.error.digits': 'Use só números.',
@@ -97,7 +96,6 @@ export const ptBR = {
   'field.country.choose': 'Selecione o país',
   'field.state.codeHint': 'Sigla de 2 letras, ex.: CA',
   'field.state.error.code': 'Informe a sigla de 2 letras.',
-
 
   'field.cardNumber.label': 'Número do cartão',
   'field.cardNumber.hint': 'Os dígitos da frente do cartão.',
