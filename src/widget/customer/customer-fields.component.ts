@@ -9,7 +9,6 @@ import * as email from '../fields/email.js';
 import * as personName from '../fields/person-name.js';
 import * as phone from '../fields/phone.js';
 import type { MessageKey } from '../i18n/catalogue.js';
-import { loadErrorView } from '../checkout/checkout-views.js';
 import { OnDemandElements } from '../on-demand-elements.js';
 import { LOADING_TEXTS } from '../i18n/loading-texts.js';
 import type { SupportedLocale } from '../i18n/locales.js';
@@ -238,7 +237,8 @@ export class PayCustomerFields extends FieldGroup<CustomerFieldName> {
     const status = this.onDemand.require('pay-address-fields');
     if (status === 'loading') return html`<p class="hint" role="status">${LOADING_TEXTS[locale]}</p>`;
     if (status === 'failed') {
-      return loadErrorView(translate(locale, 'checkout.loadFailed'), translate(locale, 'checkout.retry'), () => this.onDemand.retry('pay-address-fields'));
+      return html`<p class="error" role="alert">${translate(locale, 'checkout.loadFailed')}</p>
+        <button type="button" @click=${() => this.onDemand.retry('pay-address-fields')}>${translate(locale, 'checkout.retry')}</button>`;
     }
     return html`<pay-address-fields
       exportparts="address, field, label, input, hint, error"
