@@ -1,10 +1,11 @@
 /**
  * The widget's one side-effect entry: importing it registers every element of the checkout
- * (`<pay-checkout>`, `<pay-method-picker>`, `<pay-customer-fields>`, `<pay-card-fields>`,
+ * (`<pay-checkout>`, `<pay-method-picker>`, `<pay-customer-fields>`, `<pay-address-fields>`, `<pay-card-fields>`,
  * `<pay-3ds-dialog>`, `<pay-price>`, `<pay-pix-result>`, `<pay-boleto-result>`,
  * `<pay-card-result>`). Each registration skips a name already defined, so a page that imports
  * it twice, or registered one element itself, keeps working.
  */
+import './address/address-fields.js';
 import './card/card-fields.js';
 import './checkout/checkout.js';
 import './customer/customer-fields.js';

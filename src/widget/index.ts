@@ -5,6 +5,7 @@
 export { PayCheckout } from './checkout/checkout.component.js';
 export { PayMethodPicker } from './method-picker/method-picker.component.js';
 export { PayCustomerFields } from './customer/customer-fields.component.js';
+export { PayAddressFields } from './address/address-fields.component.js';
 export type { BillingAddressDetails, CustomerDetails, CustomerPrefill } from './customer/customer-fields.component.js';
 export { PayCardFields } from './card/card-fields.component.js';
 export { PayThreeDSecureDialog } from './three-d-secure/three-d-secure-dialog.component.js';

@@ -1,6 +1,6 @@
 /**
  * The elements a buyer needs only after paying, or only for some methods: the card form, the
- * three result views and the 3-D Secure challenge dialog. Each is registered by its own module, fetched the first
+ * three result views, the 3-D Secure challenge dialog and its billing address. Each is registered by its own module, fetched the first
  * time it is needed, so the script-tag build's first chunk holds only the form. In the npm
  * build `define.js` imports them all at once, and loading one here costs nothing.
  */
@@ -17,6 +17,7 @@ const LOADERS = {
   'pay-boleto-result': () => import('./results/boleto-result/boleto-result.js'),
   'pay-card-result': () => import('./results/card-result/card-result.js'),
   'pay-3ds-dialog': () => import('./three-d-secure/three-d-secure-dialog.js'),
+  'pay-address-fields': () => import('./address/address-fields.js'),
 } as const;
 
 /** The tag of an element registered on demand. */

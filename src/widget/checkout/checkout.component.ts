@@ -397,6 +397,8 @@ export class PayCheckout extends LitElement {
           ?require-document=${method === 'pix_auto' || method === 'boleto'}
           ?ask-birth-date=${this.askBirthDate}
           ?require-address=${method === 'threeDs'}
+          relay=${this.relay}
+          currency=${config.product.currency}
           ?disabled=${locked}
         ></pay-customer-fields>
         ${this.isCard

@@ -1,51 +1,24 @@
 /**
  * The buyer's fields as `<pay-customer-fields>` draws and checks them: label, hint, keyboard
  * (`inputmode`), autofill token, mask and rule of each, and the request paths the API names
- * them by (public-api.md, request body `customer.*` and `address.*`), so a field error from the
+ * them by (public-api.md, request body `customer.*`), so a field error from the
  * relay lands on the field the buyer typed it in.
  */
-import type { MessageKey } from '../i18n/catalogue.js';
+import type { FieldSpec } from './field-group.js';
 import * as birthDate from '../fields/birth-date.js';
 import * as documentNumber from '../fields/document.js';
 import * as email from '../fields/email.js';
 import * as personName from '../fields/person-name.js';
 import * as phone from '../fields/phone.js';
-import * as postalCode from '../fields/postal-code.js';
 
 /** The buyer's own fields, in the order shown. */
 export const CUSTOMER_FIELDS = ['name', 'email', 'phone', 'document', 'birthDate'] as const;
-/** The billing address, in the order shown. */
-export const ADDRESS_FIELDS = ['zipcode', 'street', 'number', 'complement', 'neighborhood', 'city', 'state'] as const;
-
-export type CustomerFieldName = (typeof CUSTOMER_FIELDS)[number] | (typeof ADDRESS_FIELDS)[number];
-
-/** The Brazilian states (unidades federativas), by the two-letter code `address.state` takes. */
-export const BRAZILIAN_STATES = [
-  'AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA',
-  'PB', 'PR', 'PE', 'PI', 'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO',
-] as const;
+export type CustomerFieldName = (typeof CUSTOMER_FIELDS)[number];
 
 /** A free-text field, up to the API's limit (public-api.md: names and strings up to 255 characters). */
 const FREE_TEXT = { type: 'text', maxLength: 255 } as const;
 
-export interface CustomerFieldSpec {
-  readonly label: MessageKey;
-  readonly hint?: MessageKey;
-  readonly type: 'text' | 'email' | 'tel' | 'select';
-  readonly inputMode?: 'text' | 'email' | 'tel' | 'numeric';
-  readonly autocomplete: string;
-  readonly maxLength?: number;
-  /** Formats as the buyer types (digits into a mask); the caret is kept after the same digits. */
-  readonly mask?: (raw: string) => string;
-  /**
-   * Why the value cannot be sent, an empty one included (in the field's own words). Without it,
-   * any text goes and an empty value gets the plain "required" message. The component skips it
-   * for an optional field left empty.
-   */
-  readonly check?: (raw: string) => MessageKey | undefined;
-}
-
-export const CUSTOMER_FIELD_SPECS: Readonly<Record<CustomerFieldName, CustomerFieldSpec>> = {
+export const CUSTOMER_FIELD_SPECS: Readonly<Record<CustomerFieldName, FieldSpec>> = {
   name: {
     label: 'field.name.label',
     ...FREE_TEXT,
@@ -89,65 +62,20 @@ export const CUSTOMER_FIELD_SPECS: Readonly<Record<CustomerFieldName, CustomerFi
     mask: birthDate.format,
     check: birthDate.validate,
   },
-  zipcode: {
-    label: 'field.postalCode.label',
-    hint: 'field.postalCode.hint',
-    type: 'text',
-    inputMode: 'numeric',
-    autocomplete: 'postal-code',
-    mask: postalCode.format,
-    check: postalCode.validate,
-  },
-  street: {
-    label: 'field.street.label',
-    hint: 'field.street.hint',
-    ...FREE_TEXT,
-    autocomplete: 'address-line1',
-  },
-  number: {
-    label: 'field.addressNumber.label',
-    hint: 'field.addressNumber.hint',
-    ...FREE_TEXT,
-    autocomplete: 'off',
-  },
-  complement: {
-    label: 'field.complement.label',
-    hint: 'field.complement.hint',
-    ...FREE_TEXT,
-    autocomplete: 'address-line2',
-  },
-  neighborhood: {
-    label: 'field.neighborhood.label',
-    ...FREE_TEXT,
-    autocomplete: 'address-level3',
-  },
-  city: {
-    label: 'field.city.label',
-    ...FREE_TEXT,
-    autocomplete: 'address-level2',
-  },
-  state: {
-    label: 'field.state.label',
-    type: 'select',
-    autocomplete: 'address-level1',
-    check: (raw) => ((BRAZILIAN_STATES as readonly string[]).includes(raw) ? undefined : 'field.error.required'),
-  },
 };
 
 /**
- * The field each request path belongs to (public-api.md, request body `customer.*` and
- * `address.*`): the path of the field's own name, but for the CPF or CNPJ, sent as `docNumber`
- * and `docType`, and the country, sent beside the state.
+ * The field each request path belongs to (public-api.md, request body `customer.*`): the path
+ * of the field's own name, but for the CPF or CNPJ, sent as `docNumber` and `docType`. The
+ * billing address's `address.*` are `<pay-address-fields>`'s.
  */
 const FIELD_OF_PATH = new Map<string, CustomerFieldName>([
   ...CUSTOMER_FIELDS.filter((name) => name !== 'document').map((name) => [`customer.${name}`, name] as const),
-  ...ADDRESS_FIELDS.map((name) => [`address.${name}`, name] as const),
   ['customer.docNumber', 'document'],
   ['customer.docType', 'document'],
-  ['address.country', 'state'],
 ]);
 
-/** The field a request path (`customer.phone`, `address.zipcode`) belongs to, if it is one of these. */
+/** The field a request path (`customer.phone`) belongs to, if it is one of these. */
 export function fieldOfPath(path: string): CustomerFieldName | undefined {
   return FIELD_OF_PATH.get(path);
 }

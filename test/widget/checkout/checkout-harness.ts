@@ -7,6 +7,7 @@ import '../../../src/widget/define.js';
 import type { PayCheckout } from '../../../src/widget/checkout/checkout.component.js';
 import type { PayCardFields } from '../../../src/widget/card/card-fields.component.js';
 import type { PayCustomerFields } from '../../../src/widget/customer/customer-fields.component.js';
+import type { PayAddressFields } from '../../../src/widget/address/address-fields.component.js';
 import type { PayMethodPicker } from '../../../src/widget/method-picker/method-picker.component.js';
 import type { ChargeMethod } from '../../../src/contract/payment-methods.js';
 
@@ -209,17 +210,20 @@ export async function fillCustomer(el: PayCheckout, buyer: Buyer = BUYER): Promi
   await fields.updateComplete;
 }
 
+/** The billing address's element inside the buyer's fields, once it is fetched and drawn. */
+export async function addressFieldsOf(el: PayCheckout): Promise<PayAddressFields> {
+  const customer = customerFieldsOf(el);
+  await waitUntil(() => customer.shadowRoot!.querySelector('pay-address-fields')?.shadowRoot?.querySelector('[name="zipcode"]'), 'the address fields were not drawn', { timeout: 5000 });
+  return customer.shadowRoot!.querySelector('pay-address-fields')!;
+}
+
+/** Types the CEP, which the relay's lookup (the sandbox's CEP table) turns into the address, and the number. */
 export async function fillAddress(el: PayCheckout): Promise<void> {
-  const fields = customerFieldsOf(el);
+  const fields = await addressFieldsOf(el);
   const root = fields.shadowRoot!;
   await typeInto(root, '[name="zipcode"]', '01310100');
-  await typeInto(root, '[name="street"]', 'Avenida Paulista');
+  await waitUntil(() => root.querySelector<HTMLInputElement>('[name="city"]')?.value === 'São Paulo', 'the CEP did not fill the address', { timeout: 5000 });
   await typeInto(root, '[name="number"]', '1000');
-  await typeInto(root, '[name="neighborhood"]', 'Bela Vista');
-  await typeInto(root, '[name="city"]', 'São Paulo');
-  const state = root.querySelector<HTMLSelectElement>('[name="state"]')!;
-  state.value = 'SP';
-  state.dispatchEvent(new Event('change', { bubbles: true }));
   await fields.updateComplete;
 }
 

@@ -3,6 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import type { PayCheckout } from '../../../src/widget/checkout/checkout.component.js';
 import { CHALLENGE_CARD, CHALLENGE_CODE, nextDialog, typeChallengeCode } from '../three-d-secure/sandbox-3ds.js';
 import {
+  addressFieldsOf,
   bannerText,
   cardFieldsOf,
   chargeRequests,
@@ -81,7 +82,7 @@ describe('<pay-checkout> with the 3-D Secure challenge', () => {
     expect(liveRegionText(el)).to.equal('Verificação cancelada. Seus dados continuam preenchidos: tente de novo quando quiser.');
     const customer = customerFieldsOf(el).shadowRoot!;
     expect(customer.querySelector<HTMLInputElement>('[name="email"]')!.value).to.equal('maria@example.com');
-    expect(customer.querySelector<HTMLInputElement>('[name="zipcode"]')!.value).to.equal('01310-100');
+    expect((await addressFieldsOf(el)).shadowRoot!.querySelector<HTMLInputElement>('[name="zipcode"]')!.value).to.equal('01310-100');
     expect(cardFieldsOf(el).shadowRoot!.querySelector<HTMLInputElement>('#card-number')!.value).to.equal('5555 5555 5555 4444');
     await expect(el).to.be.accessible();
 

@@ -2,22 +2,29 @@ import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../../src/widget/customer/customer-fields.js';
 import type { PayCustomerFields } from '../../../src/widget/customer/customer-fields.component.js';
+import type { PayAddressFields } from '../../../src/widget/address/address-fields.component.js';
 
-const inputOf = (el: PayCustomerFields, name: string) => el.shadowRoot!.querySelector<HTMLInputElement>(`[name="${name}"]`);
+const inputOf = (el: PayCustomerFields | PayAddressFields, name: string) => el.shadowRoot!.querySelector<HTMLInputElement>(`[name="${name}"]`);
 const textOf = (node: Element | null | undefined) => (node?.textContent ?? '').replace(/\s+/g, ' ').trim();
-const errorOf = (el: PayCustomerFields, name: string) => textOf(el.shadowRoot!.querySelector(`#field-${name}-error`));
+const errorOf = (el: PayCustomerFields | PayAddressFields, name: string) => textOf(el.shadowRoot!.querySelector(`#field-${name}-error`));
 const labelOf = (el: PayCustomerFields, name: string) => textOf(el.shadowRoot!.querySelector(`label[for="field-${name}"]`));
 
 /** The texts an input's `aria-describedby` points at, in order. */
-function descriptionOf(el: PayCustomerFields, name: string): string[] {
+function descriptionOf(el: PayCustomerFields | PayAddressFields, name: string): string[] {
   const ids = (inputOf(el, name)!.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
   return ids.map((id) => textOf(el.shadowRoot!.getElementById(id)));
 }
 
-async function typeInto(el: PayCustomerFields, name: string, text: string): Promise<void> {
+async function typeInto(el: PayCustomerFields | PayAddressFields, name: string, text: string): Promise<void> {
   inputOf(el, name)!.focus();
   await sendKeys({ type: text });
   await el.updateComplete;
+}
+
+/** The billing address's element, once it is fetched and drawn. */
+async function addressOf(el: PayCustomerFields): Promise<PayAddressFields> {
+  await waitUntil(() => el.shadowRoot!.querySelector('pay-address-fields')?.shadowRoot?.querySelector('[name="zipcode"]'), 'the address fields were not drawn', { timeout: 5000 });
+  return el.shadowRoot!.querySelector('pay-address-fields')!;
 }
 
 async function fillBuyer(el: PayCustomerFields): Promise<void> {
@@ -249,21 +256,23 @@ describe('<pay-customer-fields>', () => {
   });
 
   describe('with the billing address', () => {
-    it('asks it, formats the CEP and answers it as the charge and 3DS take it', async () => {
+    it('fetches it on demand, checks it with the buyer\'s fields and answers it as the charge and 3DS take it', async () => {
       const el = await fixture<PayCustomerFields>(html`<pay-customer-fields require-address></pay-customer-fields>`);
+      const address = await addressOf(el);
       await fillBuyer(el);
       expect(el.validate()).to.equal(false);
+      await address.updateComplete;
       expect(el.invalidFields).to.deep.equal(['zipcode', 'street', 'number', 'neighborhood', 'city', 'state']);
-      await typeInto(el, 'zipcode', '01310100');
-      expect(inputOf(el, 'zipcode')!.value).to.equal('01310-100');
-      await typeInto(el, 'street', 'Avenida Paulista');
-      await typeInto(el, 'number', '1000');
-      await typeInto(el, 'neighborhood', 'Bela Vista');
-      await typeInto(el, 'city', 'São Paulo');
-      const state = el.shadowRoot!.querySelector<HTMLSelectElement>('[name="state"]')!;
+      await typeInto(address, 'zipcode', '01310100');
+      expect(inputOf(address, 'zipcode')!.value).to.equal('01310-100');
+      await typeInto(address, 'street', 'Avenida Paulista');
+      await typeInto(address, 'number', '1000');
+      await typeInto(address, 'neighborhood', 'Bela Vista');
+      await typeInto(address, 'city', 'São Paulo');
+      const state = address.shadowRoot!.querySelector<HTMLSelectElement>('[name="state"]')!;
       state.value = 'SP';
       state.dispatchEvent(new Event('change'));
-      await el.updateComplete;
+      await address.updateComplete;
       expect(el.validate()).to.equal(true);
       expect(el.billingAddress()).to.deep.equal({
         zipcode: '01310100',
@@ -276,21 +285,32 @@ describe('<pay-customer-fields>', () => {
       });
       await expect(el).to.be.accessible();
     });
+
+    it('is not on the page, nor fetched, until it is asked for', async () => {
+      const el = await fixture<PayCustomerFields>(html`<pay-customer-fields></pay-customer-fields>`);
+      expect(el.shadowRoot!.querySelector('pay-address-fields')).to.equal(null);
+      expect(el.billingAddress()).to.equal(undefined);
+      el.requireAddress = true;
+      await el.updateComplete;
+      await addressOf(el);
+    });
   });
 
   describe('showServerErrors()', () => {
     it('puts the API\'s messages on their fields, as text, and answers what it placed', async () => {
       const el = await fixture<PayCustomerFields>(html`<pay-customer-fields require-address></pay-customer-fields>`);
+      const address = await addressOf(el);
       const placed = el.showServerErrors({
         'customer.phone': ['Informe o telefone no formato E.164 <i>sem +</i>.'],
         'address.zipcode': ['O CEP deve ter exatamente 8 dígitos.'],
         'items.0.offerId': ['Oferta não encontrada.'],
       });
-      expect(placed).to.deep.equal(['customer.phone', 'address.zipcode']);
+      expect(placed.sort()).to.deep.equal(['address.zipcode', 'customer.phone']);
       await el.updateComplete;
+      await address.updateComplete;
       expect(errorOf(el, 'phone')).to.equal('Informe o telefone no formato E.164 <i>sem +</i>.');
       expect(el.shadowRoot!.querySelector('#field-phone-error i')).to.equal(null);
-      expect(descriptionOf(el, 'zipcode')).to.deep.equal(['Por exemplo 01310-100.', 'O CEP deve ter exatamente 8 dígitos.']);
+      expect(descriptionOf(address, 'zipcode')).to.deep.equal(['Por exemplo 01310-100.', 'O CEP deve ter exatamente 8 dígitos.']);
       await el.focusFirstInvalid();
       expect(el.shadowRoot!.activeElement).to.equal(inputOf(el, 'phone'));
       await expect(el).to.be.accessible();
@@ -298,17 +318,19 @@ describe('<pay-customer-fields>', () => {
 
     it('puts the document\'s and the country\'s request fields on the fields the buyer typed them in', async () => {
       const el = await fixture<PayCustomerFields>(html`<pay-customer-fields require-address></pay-customer-fields>`);
+      const address = await addressOf(el);
       const placed = el.showServerErrors({
         'customer.docType': ['Tipo de documento inválido.'],
         'address.country': ['País não atendido.'],
         'customer.document': ['Campo desconhecido.'],
         'customer.street': ['Campo desconhecido.'],
       });
-      expect(placed).to.deep.equal(['customer.docType', 'address.country']);
+      expect(placed.sort()).to.deep.equal(['address.country', 'customer.docType']);
       await el.updateComplete;
+      await address.updateComplete;
       expect(errorOf(el, 'document')).to.equal('Tipo de documento inválido.');
-      expect(errorOf(el, 'state')).to.equal('País não atendido.');
-      expect(errorOf(el, 'street')).to.equal('');
+      expect(errorOf(address, 'state')).to.equal('País não atendido.');
+      expect(errorOf(address, 'street')).to.equal('');
     });
   });
 
@@ -324,6 +346,7 @@ describe('<pay-customer-fields>', () => {
 
   it('follows the locale', async () => {
     const el = await fixture<PayCustomerFields>(html`<pay-customer-fields locale="es" require-address></pay-customer-fields>`);
+    await addressOf(el);
     expect(textOf(el.shadowRoot!.querySelector('legend'))).to.not.equal('Seus dados');
     expect(labelOf(el, 'email')).to.equal('Correo electrónico');
     await expect(el).to.be.accessible();

@@ -86,6 +86,16 @@ export const en: Messages = {
   'field.city.label': 'City',
   'field.state.label': 'State',
 
+  // <pay-address-fields>: the CEP lookup and an address abroad.
+  'field.postalCode.error.notFound': 'CEP not found.',
+  'field.postalCode.filled': 'Address filled in from the CEP.',
+  'field.postalCode.foreignLabel': 'Postal code',
+  'field.postalCode.error.digits': 'Use digits only.',
+  'field.country.label': 'Country',
+  'field.country.choose': 'Choose the country',
+  'field.state.codeHint': '2-letter code, e.g. CA',
+  'field.state.error.code': 'Enter the 2-letter code.',
+
   'field.cardNumber.label': 'Card number',
   'field.cardNumber.hint': 'The digits on the front of the card.',
   'field.cardNumber.brand': 'Card brand: {brand}',

@@ -86,6 +86,16 @@ export const es: Messages = {
   'field.city.label': 'Ciudad',
   'field.state.label': 'Estado',
 
+  // <pay-address-fields>: the CEP lookup and an address abroad.
+  'field.postalCode.error.notFound': 'CEP no encontrado.',
+  'field.postalCode.filled': 'Dirección completada con el CEP.',
+  'field.postalCode.foreignLabel': 'Código postal',
+  'field.postalCode.error.digits': 'Usa solo números.',
+  'field.country.label': 'País',
+  'field.country.choose': 'Selecciona el país',
+  'field.state.codeHint': 'Código de 2 letras, p. ej. CA',
+  'field.state.error.code': 'Ingresa el código de 2 letras.',
+
   'field.cardNumber.label': 'Número de la tarjeta',
   'field.cardNumber.hint': 'Los dígitos del frente de la tarjeta.',
   'field.cardNumber.brand': 'Marca: {brand}',

@@ -87,6 +87,16 @@ export const ptBR = {
   'field.city.label': 'Cidade',
   'field.state.label': 'Estado',
 
+  // <pay-address-fields>: the CEP lookup and an address abroad.
+  'field.postalCode.error.notFound': 'CEP não encontrado.',
+  'field.postalCode.filled': 'Endereço preenchido pelo CEP.',
+  'field.postalCode.foreignLabel': 'Código postal',
+  'field.postalCode.error.digits': 'Use só números.',
+  'field.country.label': 'País',
+  'field.country.choose': 'Selecione o país',
+  'field.state.codeHint': 'Sigla de 2 letras, ex.: CA',
+  'field.state.error.code': 'Informe a sigla de 2 letras.',
+
   'field.cardNumber.label': 'Número do cartão',
   'field.cardNumber.hint': 'Os dígitos da frente do cartão.',
   'field.cardNumber.brand': 'Bandeira: {brand}',
