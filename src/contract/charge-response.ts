@@ -4,6 +4,8 @@
  * block it carries, whether `checkoutUrl` is there, and which statuses it can start in.
  */
 import * as z from 'zod/mini';
+import { isPlainChargeResponse } from './charge-response-check.js';
+import { acceptPlainly } from './errors.js';
 import { apiDateTime, calendarDate, decimalString, httpUrl, nonEmptyString, parseApiDateTime } from './formats.js';
 import { BANK_SETTLED_INITIAL_STATUSES, CARD_INITIAL_STATUSES } from './orders.js';
 import { CHARGE_METHODS } from './payment-methods.js';
@@ -133,8 +135,12 @@ export const threeDsChargeResponseSchema = z.object({
   boleto: noBoletoBlock,
 });
 
-/** Any 201 charge response; `paymentMethod` picks the variant. */
-export const chargeResponseSchema = z.discriminatedUnion(
+/**
+ * Any 201 charge response; `paymentMethod` picks the variant. Every charge the relay forwards is
+ * checked against it, so the answers it takes as written are vouched for by a plain check first
+ * (charge-response-check.ts), at a small part of the schema's cost.
+ */
+export const chargeResponseSchema = acceptPlainly(z.discriminatedUnion(
   'paymentMethod',
   [
     pixChargeResponseSchema,
@@ -147,7 +153,7 @@ export const chargeResponseSchema = z.discriminatedUnion(
     error: (issue) =>
       issue.code === 'invalid_union' ? `Informe uma forma de pagamento entre ${CHARGE_METHODS.join(', ')}.` : undefined,
   },
-);
+), isPlainChargeResponse);
 export type ChargeResponse = z.infer<typeof chargeResponseSchema>;
 
 /**

@@ -118,10 +118,27 @@ export function toFieldErrors(issues: readonly z.core.$ZodIssue[]): FieldErrorTr
 export type Validation<T> = { success: true; data: T } | { success: false; errors: FieldErrorTree };
 
 /**
+ * A plain check that stands in front of a schema on a hot path: true only for a value the
+ * schema accepts and gives back unchanged (every key known, every format right); anything
+ * else, however it fails or passes, goes to the schema, which has the final word and the
+ * field errors. A false is never an error by itself.
+ */
+export type PlainAcceptance = (input: unknown) => boolean;
+
+const plainAcceptances = new WeakMap<z.ZodMiniType, PlainAcceptance>();
+
+/** Lets `validate` accept what `accepts` vouches for without running `schema`; see `PlainAcceptance`. */
+export function acceptPlainly<S extends z.ZodMiniType>(schema: S, accepts: PlainAcceptance): S {
+  plainAcceptances.set(schema, accepts);
+  return schema;
+}
+
+/**
  * Validates `input` against a contract schema and answers either the parsed data or the
  * field errors the API would give for it, in its words.
  */
 export function validate<S extends z.ZodMiniType>(schema: S, input: unknown): Validation<z.infer<S>> {
+  if (plainAcceptances.get(schema)?.(input) === true) return { success: true, data: input as z.infer<S> };
   const result = schema.safeParse(input, { error: apiMessage });
   if (result.success) return { success: true, data: result.data };
   return { success: false, errors: toFieldErrors(result.error.issues) };

@@ -1,7 +1,10 @@
 /**
  * Serves a Web-standard fetch handler on Node's `http` server: the request becomes a
  * `Request` (with the socket's address passed along), the `Response` is written back, a JSON
- * one whole, any other streamed.
+ * one whole, any other streamed. `toNodeAnswerListener` is the same listener for a handler
+ * that reads the request as Node has it and answers plain status, headers and bytes: no
+ * `Request`, `Response` or web stream is made for a small JSON exchange, which on a busy server
+ * costs more than the exchange itself.
  * A handler that throws `DroppedConnection`-like errors (`drop: true`) gets the socket
  * destroyed without an answer, which is how a lost connection looks to a client.
  *
@@ -18,7 +21,7 @@
  * `Connection: close`, read and dropped until the client has sent it (within bounds), and only
  * then the connection is closed, so the client reads its answer instead of a reset.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { Readable } from 'node:stream';
 
@@ -26,6 +29,34 @@ export type FetchHandler = (request: Request, info: { remoteAddress?: string }) 
 
 /** Errors whose name is this make the listener drop the connection. */
 export const DROP_CONNECTION_ERROR = 'DroppedConnection';
+
+/** The request as the listener hands it to a `toNodeAnswerListener` handler. */
+export interface ListenerRequest {
+  /** Upper case. */
+  readonly method: string;
+  readonly url: URL;
+  /** Node's headers: names in lower case, repeated ones joined (or a list, for `set-cookie`). */
+  readonly headers: IncomingHttpHeaders;
+  /** The socket's address, IPv4 ones without the `::ffff:` prefix. */
+  readonly remoteAddress: string | undefined;
+  /** The body as a web stream; null for GET and HEAD. Read it this way or with `bodyBytes`, not both. */
+  bodyStream(): ReadableStream<Uint8Array> | null;
+  /**
+   * The whole body; undefined as soon as more than `maxBytes` arrived (the listener drops the
+   * rest). Rejects with the `incompleteBodyError` when the body does not arrive whole in time.
+   */
+  bodyBytes(maxBytes: number): Promise<Uint8Array | undefined>;
+}
+
+/** An answer as the listener writes it: names of headers in lower case. */
+export interface ListenerAnswer {
+  status: number;
+  headers: Record<string, string | string[]>;
+  /** Whole bytes or text, written with one `end` and its length; a stream, piped; or none. */
+  body: string | Uint8Array | ReadableStream<Uint8Array> | null;
+}
+
+export type AnswerHandler = (request: ListenerRequest) => Promise<ListenerAnswer>;
 
 /** Why the listener answers by itself. */
 export type ListenerRefusal = 'invalid_host' | 'request_timeout' | 'not_implemented' | 'internal';
@@ -55,6 +86,11 @@ export interface NodeListenerOptions {
    * `Error` named `IncompleteRequestBody`.
    */
   incompleteBodyError?: () => unknown;
+}
+
+/** The options of `toNodeAnswerListener`: its refusals are answers too. */
+export interface AnswerListenerOptions extends Omit<NodeListenerOptions, 'refuse'> {
+  refuse: (reason: ListenerRefusal) => ListenerAnswer | Promise<ListenerAnswer>;
 }
 
 /** The `{detail}` texts of the default refusals, in the API's pt-BR; a server may change some of them. */
@@ -104,8 +140,10 @@ function requestUrl(req: IncomingMessage): URL | undefined {
 
 /** The request's body as the listener follows it. */
 interface IncomingBody {
-  /** What the handler reads; null for GET and HEAD, whose body a `Request` cannot hold. */
-  readonly stream: ReadableStream<Uint8Array> | null;
+  /** What the handler reads as a stream; null for GET and HEAD, whose body a `Request` cannot hold. */
+  stream(): ReadableStream<Uint8Array> | null;
+  /** What the handler reads whole: undefined past `maxBytes`. */
+  bytes(maxBytes: number): Promise<Uint8Array | undefined>;
   /** Why the body will never be whole, once that is known. */
   failure: 'timeout' | 'aborted' | undefined;
   /** Bytes of the body still to come, when its length was declared. */
@@ -120,30 +158,57 @@ function announcesBody(req: IncomingMessage): boolean {
   return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? '0') > 0;
 }
 
+/** A body read whole by `IncomingBody.bytes`, as it comes. */
+interface WholeRead {
+  readonly maxBytes: number;
+  readonly chunks: Buffer[];
+  total: number;
+  resolve(bytes: Uint8Array | undefined): void;
+  reject(error: unknown): void;
+}
+
 /**
  * Follows the body of `req`: hands it to the handler as a stream that pauses the socket while
- * unread (and, unlike `Readable.toWeb`, leaves the connection alone when cancelled), and fails
- * it when it has not arrived within `timeoutMs` or the client went away.
+ * unread (and, unlike `Readable.toWeb`, leaves the connection alone when cancelled), or whole,
+ * and fails it when it has not arrived within `timeoutMs` or the client went away.
  */
 function followBody(req: IncomingMessage, exposed: boolean, timeoutMs: number, incompleteBodyError: () => unknown): IncomingBody {
   let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
+  let whole: WholeRead | undefined;
   let open = exposed;
+  let ended = false;
   let received = 0;
   let discardLimit = Infinity;
   let onExcess: (() => void) | undefined;
   let timer: NodeJS.Timeout | undefined;
 
   const body: IncomingBody = {
-    stream: exposed
-      ? new ReadableStream<Uint8Array>({
-          start: (started) => void (controller = started),
-          pull: () => void req.resume(),
-          cancel: () => {
-            open = false;
-            req.pause();
-          },
-        })
-      : null,
+    stream() {
+      if (!exposed) return null;
+      return new ReadableStream<Uint8Array>({
+        start: (started) => {
+          controller = started;
+          // Made after the body ended (it was empty) or failed: the stream says so at once.
+          if (body.failure !== undefined) started.error(incompleteBodyError());
+          else if (ended) started.close();
+        },
+        pull: () => void req.resume(),
+        cancel: () => {
+          open = false;
+          req.pause();
+        },
+      });
+    },
+    bytes(maxBytes) {
+      // Nothing reads the body before the handler does, so one that ended already was empty.
+      if (!exposed || (ended && body.failure === undefined)) return Promise.resolve(new Uint8Array());
+      if (body.failure !== undefined) return Promise.reject(incompleteBodyError());
+      return new Promise((resolve, reject) => {
+        whole = { maxBytes, chunks: [], total: 0, resolve, reject };
+        if (ended) finishWhole();
+        else req.resume();
+      });
+    },
     failure: undefined,
     remaining() {
       const declared = req.headers['content-length'];
@@ -160,6 +225,13 @@ function followBody(req: IncomingMessage, exposed: boolean, timeoutMs: number, i
     onLateFailure: undefined,
   };
 
+  function finishWhole(): void {
+    const read = whole!;
+    whole = undefined;
+    open = false;
+    read.resolve(read.chunks.length === 1 ? read.chunks[0]! : Buffer.concat(read.chunks, read.total));
+  }
+
   const fail = (failure: 'timeout' | 'aborted') => {
     clearTimeout(timer);
     if (body.failure !== undefined) return;
@@ -167,6 +239,8 @@ function followBody(req: IncomingMessage, exposed: boolean, timeoutMs: number, i
     if (open) {
       open = false;
       controller?.error(incompleteBodyError());
+      whole?.reject(incompleteBodyError());
+      whole = undefined;
     }
     // A whole body the handler was done with: the connection closing after it is no failure.
     if (!unread && req.complete) return;
@@ -176,9 +250,22 @@ function followBody(req: IncomingMessage, exposed: boolean, timeoutMs: number, i
 
   function onData(chunk: Buffer): void {
     received += chunk.byteLength;
-    if (open) {
-      controller?.enqueue(new Uint8Array(chunk));
-      if ((controller?.desiredSize ?? 0) <= 0) req.pause();
+    if (open && whole !== undefined) {
+      whole.total += chunk.byteLength;
+      if (whole.total > whole.maxBytes) {
+        // Past the limit: the handler refuses, the listener drops the rest after the answer.
+        const read = whole;
+        whole = undefined;
+        open = false;
+        req.pause();
+        read.resolve(undefined);
+        return;
+      }
+      whole.chunks.push(chunk);
+    } else if (open) {
+      if (controller === undefined) return;
+      controller.enqueue(new Uint8Array(chunk));
+      if ((controller.desiredSize ?? 0) <= 0) req.pause();
     } else if (received > discardLimit && onExcess) {
       const excess = onExcess;
       onExcess = undefined;
@@ -192,7 +279,9 @@ function followBody(req: IncomingMessage, exposed: boolean, timeoutMs: number, i
   }
   req.on('end', () => {
     clearTimeout(timer);
-    if (open) {
+    ended = true;
+    if (whole !== undefined) finishWhole();
+    else if (open) {
       open = false;
       controller?.close();
     }
@@ -212,44 +301,50 @@ function followBody(req: IncomingMessage, exposed: boolean, timeoutMs: number, i
 /** A JSON media type (`application/json`, `application/problem+json`): a whole answer, never a stream. */
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
-/** Writes `response` on `res`; `close` makes it the connection's last answer. */
-function writeResponse(res: ServerResponse, response: Response, close: boolean): void {
+/**
+ * The answer a `Response` makes. A JSON one is read whole and written with one `end`, with its
+ * length: converting the web stream to a Node stream and piping it costs more than the answer's
+ * few hundred bytes. Event streams and anything else of unknown end keep their stream.
+ */
+async function answerOf(response: Response): Promise<ListenerAnswer> {
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, name) => {
     headers[name] = name === 'set-cookie' ? response.headers.getSetCookie() : value;
   });
+  if (!response.body) return { status: response.status, headers, body: null };
+  if (!JSON_MEDIA_TYPE.test(headers['content-type']?.toString() ?? '')) return { status: response.status, headers, body: response.body };
+  let bytes: ArrayBuffer;
+  try {
+    bytes = await response.arrayBuffer();
+  } catch {
+    const dropped = new Error('The answer could not be read.');
+    dropped.name = DROP_CONNECTION_ERROR;
+    throw dropped;
+  }
+  return { status: response.status, headers, body: new Uint8Array(bytes) };
+}
+
+/** Writes `answer` on `res`; `close` makes it the connection's last answer. */
+function writeAnswer(res: ServerResponse, answer: ListenerAnswer, close: boolean): void {
+  const { status, headers, body } = answer;
   if (close) headers['connection'] = 'close';
-  if (!response.body) {
-    res.writeHead(response.status, headers);
+  if (body === null) {
+    res.writeHead(status, headers);
     res.end();
     return;
   }
-  if (JSON_MEDIA_TYPE.test(headers['content-type']?.toString() ?? '')) {
-    writeWholeBody(res, response, headers);
+  if (typeof body === 'string' || body instanceof Uint8Array) {
+    if (headers['content-length'] === undefined) headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
+    res.writeHead(status, headers);
+    res.end(body);
     return;
   }
-  res.writeHead(response.status, headers);
-  const body = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>);
+  res.writeHead(status, headers);
+  const stream = Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>);
   // A client that goes away mid-stream (an SSE reader, say) must not crash the server.
-  body.on('error', () => res.destroy());
-  res.on('close', () => body.destroy());
-  body.pipe(res);
-}
-
-/**
- * A JSON answer is read whole and written with one `end`, with its length: converting the web
- * stream to a Node stream and piping it costs more than the answer's few hundred bytes. Event
- * streams and anything else of unknown end keep `writeResponse`'s stream.
- */
-function writeWholeBody(res: ServerResponse, response: Response, headers: Record<string, string | string[]>): void {
-  response.arrayBuffer().then(
-    (bytes) => {
-      if (headers['content-length'] === undefined) headers['content-length'] = String(bytes.byteLength);
-      res.writeHead(response.status, headers);
-      res.end(new Uint8Array(bytes));
-    },
-    () => res.destroy(),
-  );
+  stream.on('error', () => res.destroy());
+  res.on('close', () => stream.destroy());
+  stream.pipe(res);
 }
 
 /**
@@ -271,28 +366,29 @@ function closeAfterBody(req: IncomingMessage, res: ServerResponse, body: Incomin
   body.onLateFailure = () => socket.destroy();
 }
 
-/** A `(req, res)` listener for `http.createServer`, Express or Connect. */
-export function toNodeListener(handler: FetchHandler, options: NodeListenerOptions = {}): (req: IncomingMessage, res: ServerResponse) => void {
-  const { refuse = defaultRefusal, bodyTimeoutMs = DEFAULT_BODY_TIMEOUT_MS, incompleteBodyError = defaultIncompleteBodyError } = options;
+/** A `(req, res)` listener for a handler of plain answers (`ListenerRequest` → `ListenerAnswer`). */
+export function toNodeAnswerListener(handler: AnswerHandler, options: AnswerListenerOptions): (req: IncomingMessage, res: ServerResponse) => void {
+  const { refuse, bodyTimeoutMs = DEFAULT_BODY_TIMEOUT_MS, incompleteBodyError = defaultIncompleteBodyError } = options;
   if (!Number.isSafeInteger(bodyTimeoutMs) || bodyTimeoutMs <= 0) {
     throw new TypeError('toNodeListener: bodyTimeoutMs must be a whole number of milliseconds above 0.');
   }
   const dropped = Symbol('dropped');
 
-  async function answerFor(req: IncomingMessage, method: string, body: IncomingBody): Promise<Response | typeof dropped> {
+  async function answerFor(req: IncomingMessage, method: string, body: IncomingBody): Promise<ListenerAnswer | typeof dropped> {
     if (UNCARRIABLE_METHODS.has(method)) return refuse('not_implemented');
     const url = requestUrl(req);
     if (url === undefined) return refuse('invalid_host');
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (Array.isArray(value)) value.forEach((item) => headers.append(name, item));
-      else if (value !== undefined) headers.set(name, value);
-    }
     try {
-      const init = { method, headers, body: body.stream, ...(body.stream ? { duplex: 'half' } : {}) };
-      const response = await handler(new Request(url, init as RequestInit), { remoteAddress: req.socket.remoteAddress?.replace(/^::ffff:/, '') });
+      const answer = await handler({
+        method,
+        url,
+        headers: req.headers,
+        remoteAddress: req.socket.remoteAddress?.replace(/^::ffff:/, ''),
+        bodyStream: () => body.stream(),
+        bodyBytes: (maxBytes) => body.bytes(maxBytes),
+      });
       // However the handler took the failed read, the body's lateness is the answer.
-      return body.failure === 'timeout' && response.status !== 408 ? refuse('request_timeout') : response;
+      return body.failure === 'timeout' && answer.status !== 408 ? refuse('request_timeout') : answer;
     } catch (error) {
       if (body.failure === 'timeout') return refuse('request_timeout');
       if (body.failure === 'aborted' || (error as Error | undefined)?.name === DROP_CONNECTION_ERROR) return dropped;
@@ -305,8 +401,8 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
     const method = (req.method ?? 'GET').toUpperCase();
     const body = followBody(req, method !== 'GET' && method !== 'HEAD', bodyTimeoutMs, incompleteBodyError);
     void (async () => {
-      const response = await answerFor(req, method, body);
-      if (response === dropped || body.failure === 'aborted') {
+      const answer = await answerFor(req, method, body);
+      if (answer === dropped || body.failure === 'aborted') {
         req.socket.destroy();
         return;
       }
@@ -317,11 +413,29 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
         // nothing, so the socket is not left paused; a rest that never comes closes the connection.
         body.onLateFailure = () => req.socket.destroy();
         body.discard(KEEP_ALIVE_DRAIN_BYTES, () => req.socket.destroy());
-        writeResponse(res, response, false);
+        writeAnswer(res, answer, false);
         return;
       }
-      writeResponse(res, response, true);
+      writeAnswer(res, answer, true);
       if (body.failure === undefined) closeAfterBody(req, res, body);
     })();
   };
+}
+
+/** A `(req, res)` listener for `http.createServer`, Express or Connect. */
+export function toNodeListener(handler: FetchHandler, options: NodeListenerOptions = {}): (req: IncomingMessage, res: ServerResponse) => void {
+  const { refuse = defaultRefusal, ...rest } = options;
+  return toNodeAnswerListener(
+    async (request) => {
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(request.headers)) {
+        if (Array.isArray(value)) value.forEach((item) => headers.append(name, item));
+        else if (value !== undefined) headers.set(name, value);
+      }
+      const stream = request.bodyStream();
+      const init = { method: request.method, headers, body: stream, ...(stream ? { duplex: 'half' } : {}) };
+      return answerOf(await handler(new Request(request.url, init as RequestInit), { remoteAddress: request.remoteAddress }));
+    },
+    { ...rest, refuse: (reason) => answerOf(refuse(reason)) },
+  );
 }

@@ -8,7 +8,8 @@
 import type { AddressLookup, LookedUpAddress } from './address-lookups.js';
 import { buyerIp, rateLimitBucket } from './buyer-ip.js';
 import type { RelayContext, RelayRequestInfo } from './context.js';
-import { jsonResponse, RelayError } from './errors.js';
+import { jsonAnswer, RelayError } from './errors.js';
+import { type RelayAnswer, type RelayRequest } from './relay-exchange.js';
 
 /** The body of `GET address`: the CEP's address in the charge's `address.*` names. */
 export interface AddressAnswer extends LookedUpAddress {
@@ -56,7 +57,7 @@ function checkedAddress(found: unknown, zipcode: string): AddressAnswer {
 }
 
 /** The lookup, given up after `ADDRESS_LOOKUP_TIMEOUT_MS` or when the buyer leaves. */
-async function lookUp(lookup: AddressLookup, cep: string, request: Request): Promise<unknown> {
+async function lookUp(lookup: AddressLookup, cep: string, request: RelayRequest): Promise<unknown> {
   const limit = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timedOut = new Promise<never>((_, reject) => {
@@ -78,7 +79,7 @@ async function lookUp(lookup: AddressLookup, cep: string, request: Request): Pro
   }
 }
 
-export async function handleAddress(request: Request, info: RelayRequestInfo, context: RelayContext, lookup: AddressLookup): Promise<Response> {
+export async function handleAddress(request: RelayRequest, info: RelayRequestInfo, context: RelayContext, lookup: AddressLookup): Promise<RelayAnswer> {
   const { store, trustProxy } = context.options;
   const cep = cepDigits(new URL(request.url).searchParams.get('cep') ?? '');
   if (cep === undefined) {
@@ -99,5 +100,5 @@ export async function handleAddress(request: Request, info: RelayRequestInfo, co
       headers: { 'Cache-Control': `public, max-age=${NOT_FOUND_CACHE_SECONDS}` },
     });
   }
-  return jsonResponse(200, checkedAddress(found, cep), { 'Cache-Control': `public, max-age=${FOUND_CACHE_SECONDS}` });
+  return jsonAnswer(200, checkedAddress(found, cep), { 'Cache-Control': `public, max-age=${FOUND_CACHE_SECONDS}` });
 }

@@ -74,7 +74,7 @@ export function rateLimitBucket(ip: string | undefined): string {
   return bytes.length === 4 ? ipv4Text(bytes) : `${ipv6Slash64(bytes)}::/64`;
 }
 
-function forwardedEntries(headers: Headers): string[] {
+function forwardedEntries(headers: Pick<Headers, 'get'>): string[] {
   return (headers.get('x-forwarded-for') ?? '')
     .split(',')
     .map(plainAddress)
@@ -99,7 +99,7 @@ function pastTrustedProxies(socket: string | undefined, nearestFirst: string[], 
  * The buyer's address, or undefined when the runtime gave no socket address and no trusted
  * header names one.
  */
-export function buyerIp(headers: Headers, socketAddress: string | undefined, trustProxy: ProxyTrust): string | undefined {
+export function buyerIp(headers: Pick<Headers, 'get'>, socketAddress: string | undefined, trustProxy: ProxyTrust): string | undefined {
   const plainSocket = socketAddress === undefined ? undefined : plainAddress(socketAddress);
   const socket = plainSocket && isIpAddress(plainSocket) ? plainSocket : undefined;
   if (trustProxy === false || trustProxy === 0) return socket;

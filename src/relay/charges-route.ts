@@ -13,11 +13,12 @@ import { buyerIp, rateLimitBucket } from './buyer-ip.js';
 import { findCardData } from './card-data.js';
 import { takeChargeTurn, takeRetryTurn } from './charge-queue.js';
 import type { RelayContext, RelayRequestInfo } from './context.js';
-import { jsonResponse, RelayError } from './errors.js';
+import { jsonAnswer, RelayError } from './errors.js';
 import { publicOrderOf, type PublicOrder } from './order-book.js';
 import { noteChargeMethod } from './operations/charge-labels.js';
 import { readJsonBody } from './request-body.js';
 import { WIDGET_IDEMPOTENCY_HEADER, widgetChargeRequestSchemaFor } from './widget-request.js';
+import { type RelayAnswer, type RelayRequest } from './relay-exchange.js';
 
 /** The answer of `POST charges`: the order's public view and the token that reads it (order-token.ts). */
 export type ChargeAnswer = PublicOrder & { orderToken: string };
@@ -29,7 +30,7 @@ function refuseCardData(paths: string[]): RelayError {
   });
 }
 
-function idempotencyKeyOf(request: Request): string {
+function idempotencyKeyOf(request: RelayRequest): string {
   const key = request.headers.get(WIDGET_IDEMPOTENCY_HEADER);
   if (key === null || !idempotencyKeySchema.safeParse(key).success) {
     throw new RelayError(400, 'idempotency_key_required', `Send one ${WIDGET_IDEMPOTENCY_HEADER} header of 1 to 255 characters per payment attempt.`);
@@ -100,7 +101,7 @@ async function admitAttempt(context: RelayContext, idempotencyKey: string, ip: s
   return first === undefined || first === NO_ADDRESS ? ip : first;
 }
 
-export async function handleCharge(request: Request, info: RelayRequestInfo, context: RelayContext): Promise<Response> {
+export async function handleCharge(request: RelayRequest, info: RelayRequestInfo, context: RelayContext): Promise<RelayAnswer> {
   const { options, orders } = context;
   const body = await readJsonBody(request, options.maxBodyBytes);
   // Before the schema, so a card number is refused as card data and never named as a mere unknown field.
@@ -136,5 +137,5 @@ export async function handleCharge(request: Request, info: RelayRequestInfo, con
     }
   }
   // The buyer's key to this order's status; a replay with the same key answers the same token.
-  return jsonResponse(201, { ...order, orderToken: await options.orderTokens.issue(order.id) } satisfies ChargeAnswer);
+  return jsonAnswer(201, { ...order, orderToken: await options.orderTokens.issue(order.id) } satisfies ChargeAnswer);
 }

@@ -12,8 +12,9 @@ import type { Offer } from '../contract/offers.js';
 import { CHARGE_METHODS, type ChargeMethod } from '../contract/payment-methods.js';
 import type { Product } from '../contract/products.js';
 import type { RelayContext } from './context.js';
-import { jsonResponse, RelayError } from './errors.js';
+import { jsonAnswer, RelayError } from './errors.js';
 import type { WidgetSettings } from './options.js';
+import { type RelayAnswer, type RelayRequest } from './relay-exchange.js';
 
 /** One line of the widget's instalment picker; every amount a decimal string. */
 export interface WidgetInstallmentOption {
@@ -130,7 +131,7 @@ async function loadConfigParts(context: RelayContext, offerId: string) {
   return { offer, product, fees, additionalInterest };
 }
 
-export async function handleConfig(request: Request, context: RelayContext): Promise<Response> {
+export async function handleConfig(request: RelayRequest, context: RelayContext): Promise<RelayAnswer> {
   const { options } = context;
   const offerId = new URL(request.url).searchParams.get('offer')?.trim() ?? '';
   if (offerId === '') {
@@ -159,5 +160,5 @@ export async function handleConfig(request: Request, context: RelayContext): Pro
     antifraud: options.antifraud,
     recurrence: recurrenceOf(offer),
   };
-  return jsonResponse(200, config, { 'Cache-Control': `public, max-age=${BROWSER_CACHE_SECONDS}` });
+  return jsonAnswer(200, config, { 'Cache-Control': `public, max-age=${BROWSER_CACHE_SECONDS}` });
 }

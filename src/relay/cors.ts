@@ -4,7 +4,8 @@
  * origin gets no CORS header at all, so the browser keeps the answer from that page. The
  * webhooks route is server-to-server and answers no CORS.
  */
-import { errorResponse, RelayError } from './errors.js';
+import { errorAnswer, RelayError } from './errors.js';
+import type { RelayAnswer, RelayRequest } from './relay-exchange.js';
 import { WIDGET_IDEMPOTENCY_HEADER } from './widget-request.js';
 
 /** How long a browser may reuse a preflight answer, in seconds. */
@@ -13,39 +14,39 @@ const PREFLIGHT_MAX_AGE_SECONDS = 600;
 /** Headers that make an answer readable by `origin`, or none when it is not allowed. */
 export function corsHeaders(origin: string | null, allowedOrigins: ReadonlySet<string>): Record<string, string> {
   // The answer depends on the Origin header, so caches must keep one copy per origin.
-  const vary: Record<string, string> = allowedOrigins.size > 0 ? { Vary: 'Origin' } : {};
+  const vary: Record<string, string> = allowedOrigins.size > 0 ? { vary: 'Origin' } : {};
   if (origin === null || !allowedOrigins.has(origin)) return vary;
   return {
     ...vary,
-    'Access-Control-Allow-Origin': origin,
+    'access-control-allow-origin': origin,
     // The widget reads Retry-After of a 429 to wait before trying again.
-    'Access-Control-Expose-Headers': 'Retry-After',
+    'access-control-expose-headers': 'Retry-After',
   };
 }
 
 /** The answer to a preflight `OPTIONS` of a widget route allowing `methods`. */
-export function preflightResponse(request: Request, allowedOrigins: ReadonlySet<string>, methods: readonly string[]): Response {
+export function preflightAnswer(request: RelayRequest, allowedOrigins: ReadonlySet<string>, methods: readonly string[]): RelayAnswer {
   const origin = request.headers.get('origin');
   if (origin === null || !allowedOrigins.has(origin)) {
-    const refusal = errorResponse(new RelayError(403, 'origin_not_allowed', 'This origin may not call the relay.'));
-    if (allowedOrigins.size > 0) refusal.headers.set('Vary', 'Origin');
+    const refusal = errorAnswer(new RelayError(403, 'origin_not_allowed', 'This origin may not call the relay.'));
+    if (allowedOrigins.size > 0) refusal.headers['vary'] = 'Origin';
     return refusal;
   }
-  return new Response(null, {
+  return {
     status: 204,
     headers: {
       ...corsHeaders(origin, allowedOrigins),
-      'Access-Control-Allow-Methods': [...methods, 'OPTIONS'].join(', '),
+      'access-control-allow-methods': [...methods, 'OPTIONS'].join(', '),
       // Authorization carries the order token of `GET orders/{id}`.
-      'Access-Control-Allow-Headers': `Content-Type, ${WIDGET_IDEMPOTENCY_HEADER}, Authorization`,
-      'Access-Control-Max-Age': String(PREFLIGHT_MAX_AGE_SECONDS),
+      'access-control-allow-headers': `Content-Type, ${WIDGET_IDEMPOTENCY_HEADER}, Authorization`,
+      'access-control-max-age': String(PREFLIGHT_MAX_AGE_SECONDS),
     },
-  });
+    body: null,
+  };
 }
 
-/** The response with the CORS headers for `origin` added. */
-export function withCors(response: Response, origin: string | null, allowedOrigins: ReadonlySet<string>): Response {
-  const headers = new Headers(response.headers);
-  for (const [name, value] of Object.entries(corsHeaders(origin, allowedOrigins))) headers.set(name, value);
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+/** The answer with the CORS headers for `origin` added. */
+export function withCors(answer: RelayAnswer, origin: string | null, allowedOrigins: ReadonlySet<string>): RelayAnswer {
+  Object.assign(answer.headers, corsHeaders(origin, allowedOrigins));
+  return answer;
 }

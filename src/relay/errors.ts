@@ -17,6 +17,7 @@ import {
 } from '../client/index.js';
 import { flattenFieldErrors, isFieldErrorTree } from '../contract/errors.js';
 import { StoreUnavailableError } from '../store/store.js';
+import { answerResponse, lowerCaseHeaders, type RelayAnswer } from './relay-exchange.js';
 
 /** Every `error.type` the relay answers. */
 export const RELAY_ERROR_TYPES = [
@@ -169,15 +170,16 @@ export function isServerSideFailure(error: RelayError): boolean {
 }
 
 /** A JSON answer with `no-store`: nothing the relay answers is for shared caches unless it says so. */
-export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
+export function jsonAnswer(status: number, body: unknown, headers: Record<string, string> = {}): RelayAnswer {
+  return {
     status,
-    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers },
-  });
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...lowerCaseHeaders(headers) },
+    body: JSON.stringify(body),
+  };
 }
 
-/** The HTTP answer of an error. */
-export function errorResponse(error: RelayError): Response {
+/** The answer of an error. */
+export function errorAnswer(error: RelayError): RelayAnswer {
   const body: RelayErrorBody = { error: { type: error.type, message: error.message } };
   if (error.fields) body.error.fields = error.fields;
   const headers = { ...error.headers };
@@ -186,5 +188,10 @@ export function errorResponse(error: RelayError): Response {
     headers['Retry-After'] = String(error.retryAfter);
   }
   if (error.queuePosition !== undefined) body.error.queuePosition = error.queuePosition;
-  return jsonResponse(error.status, body, headers);
+  return jsonAnswer(error.status, body, headers);
+}
+
+/** The answer of an error as a web `Response`. */
+export function errorResponse(error: RelayError): Response {
+  return answerResponse(errorAnswer(error));
 }

@@ -10,10 +10,17 @@
  *
  * What the relay's fetch handler cannot see (a Host that is not a host, TRACE, a body that
  * trickles in) the listener answers in the relay's error shape; see src/http/node-listener.ts.
+ *
+ * A relay `createRelay` made is served without its `fetch`: its routes read the request as Node
+ * has it (headers, and the body read whole into bytes, within the same limit) and their answers
+ * are written with `res.writeHead` and one `res.end`, with no `Request`, `Response` or web
+ * stream in between; event streams still stream. The routes, checks and answers are the same
+ * code either way.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { LISTENER_REFUSAL_STATUS, toNodeListener, type ListenerRefusal } from '../http/node-listener.js';
-import { errorResponse, RelayError } from './errors.js';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { LISTENER_REFUSAL_STATUS, toNodeAnswerListener, toNodeListener, type ListenerRefusal, type ListenerRequest } from '../http/node-listener.js';
+import { errorAnswer, errorResponse, RelayError } from './errors.js';
+import { answererOf, type RelayAnswerer, type RelayRequest } from './relay-exchange.js';
 import type { Relay } from './relay.js';
 
 export interface NodeHandlerOptions {
@@ -33,14 +40,62 @@ export function relayRefusal(reason: ListenerRefusal): Response {
   return errorResponse(new RelayError(LISTENER_REFUSAL_STATUS[reason], reason, REFUSAL_MESSAGES[reason]));
 }
 
-/** A `(req, res)` listener serving `relay`. */
-export function toNodeHandler(relay: Relay, options: NodeHandlerOptions = {}): (req: IncomingMessage, res: ServerResponse) => void {
-  const listener = toNodeListener((request, info) => relay.fetch(request, info), {
-    refuse: relayRefusal,
-    // The relay answers a body that never came whole as a refusal, not as a failure of its own.
+/** Node's headers read as a `Headers` reads them: a repeated header's values joined with ", ". */
+function headerReader(headers: IncomingHttpHeaders): RelayRequest['headers'] {
+  return {
+    get(name) {
+      const value = headers[name.toLowerCase()];
+      if (value === undefined) return null;
+      return Array.isArray(value) ? value.join(', ') : value;
+    },
+  };
+}
+
+/** The request as the relay's routes read it, made from Node's. */
+function relayRequestOf(request: ListenerRequest): RelayRequest {
+  let body: ReadableStream<Uint8Array> | null | undefined;
+  let signal: AbortSignal | undefined;
+  return {
+    method: request.method,
+    url: request.url.href,
+    headers: headerReader(request.headers),
+    // Like the signal of the `Request` the fetch path makes: never aborted.
+    get signal() {
+      signal ??= new AbortController().signal;
+      return signal;
+    },
+    get body() {
+      if (body === undefined) body = request.bodyStream();
+      return body;
+    },
+    bodyBytes: (maxBytes) => request.bodyBytes(maxBytes),
+  };
+}
+
+/** The relay's answer for what its Node listener refuses by itself, written without a `Response`. */
+function relayRefusalAnswer(reason: ListenerRefusal) {
+  return errorAnswer(new RelayError(LISTENER_REFUSAL_STATUS[reason], reason, REFUSAL_MESSAGES[reason]));
+}
+
+function answerListener(answerer: RelayAnswerer, options: NodeHandlerOptions): (req: IncomingMessage, res: ServerResponse) => void {
+  return toNodeAnswerListener((request) => answerer(relayRequestOf(request), { remoteAddress: request.remoteAddress }), {
+    refuse: relayRefusalAnswer,
     incompleteBodyError: () => new RelayError(408, 'request_timeout', REFUSAL_MESSAGES.request_timeout),
     ...(options.bodyTimeoutMs === undefined ? {} : { bodyTimeoutMs: options.bodyTimeoutMs }),
   });
+}
+
+/** A `(req, res)` listener serving `relay`. */
+export function toNodeHandler(relay: Relay, options: NodeHandlerOptions = {}): (req: IncomingMessage, res: ServerResponse) => void {
+  const answerer = answererOf(relay);
+  const listener = answerer
+    ? answerListener(answerer, options)
+    : toNodeListener((request, info) => relay.fetch(request, info), {
+        refuse: relayRefusal,
+        // The relay answers a body that never came whole as a refusal, not as a failure of its own.
+        incompleteBodyError: () => new RelayError(408, 'request_timeout', REFUSAL_MESSAGES.request_timeout),
+        ...(options.bodyTimeoutMs === undefined ? {} : { bodyTimeoutMs: options.bodyTimeoutMs }),
+      });
   return (req, res) => {
     // A body parser mounted before the relay has read the body already: say so, in the
     // relay's error shape, instead of failing on an empty stream.

@@ -18,6 +18,7 @@
  * and costs a charge more than the rest of its token work. Both make the same bytes.
  */
 import type * as NodeCrypto from 'node:crypto';
+import { type RelayRequest } from './relay-exchange.js';
 
 /** Distinguishes this key from any other use of the same secret. */
 const DERIVATION_LABEL = 'pay-checkout order token v1';
@@ -93,7 +94,7 @@ export function createOrderTokens(secrets: readonly string[]): OrderTokens {
  * The token a request carries: `Authorization: Bearer <token>`, else the `token` query
  * parameter (an `EventSource` cannot set headers).
  */
-export function orderTokenOf(request: Request): string | undefined {
+export function orderTokenOf(request: RelayRequest): string | undefined {
   const header = request.headers.get('authorization');
   const bearer = header === null ? undefined : /^Bearer +(\S+) *$/i.exec(header)?.[1];
   return bearer ?? new URL(request.url).searchParams.get('token') ?? undefined;

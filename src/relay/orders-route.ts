@@ -12,9 +12,10 @@
  */
 import { buyerIp, rateLimitBucket } from './buyer-ip.js';
 import type { RelayContext, RelayRequestInfo } from './context.js';
-import { jsonResponse, RelayError } from './errors.js';
+import { jsonAnswer, RelayError } from './errors.js';
 import { isAwaitingBuyer, type PublicOrder, type StatusChange } from './order-book.js';
 import { STREAM_LEASE_RENEW_MS, takeStreamSlots, type HeldStreamSlots } from './stream-slots.js';
+import { type RelayAnswer, type RelayRequest } from './relay-exchange.js';
 
 async function knownOrder(context: RelayContext, id: string): Promise<PublicOrder> {
   const order = await context.orders.read(id);
@@ -22,8 +23,8 @@ async function knownOrder(context: RelayContext, id: string): Promise<PublicOrde
   return order;
 }
 
-export async function handleOrder(id: string, context: RelayContext): Promise<Response> {
-  return jsonResponse(200, await knownOrder(context, id));
+export async function handleOrder(id: string, context: RelayContext): Promise<RelayAnswer> {
+  return jsonAnswer(200, await knownOrder(context, id));
 }
 
 const encoder = new TextEncoder();
@@ -57,14 +58,14 @@ const POLL_BACK_OFF = 1.5;
  * page of another site may not make its visitors' browsers hold the relay's streams. This is
  * the check CORS makes on the other widget routes' preflights; a GET stream has no preflight.
  */
-function refuseForeignOrigin(request: Request, allowedOrigins: ReadonlySet<string>): void {
+function refuseForeignOrigin(request: RelayRequest, allowedOrigins: ReadonlySet<string>): void {
   const origin = request.headers.get('origin');
   if (origin === null || allowedOrigins.has(origin) || origin === new URL(request.url).origin) return;
   throw new RelayError(403, 'origin_not_allowed', 'This origin may not open the relay\'s event streams.');
 }
 
 /** A slot under the buyer's and the order's caps, or 429. */
-async function holdStreamSlots(request: Request, info: RelayRequestInfo, id: string, context: RelayContext): Promise<HeldStreamSlots> {
+async function holdStreamSlots(request: RelayRequest, info: RelayRequestInfo, id: string, context: RelayContext): Promise<HeldStreamSlots> {
   const { store, trustProxy, events } = context.options;
   const bucket = rateLimitBucket(buyerIp(request.headers, info.remoteAddress, trustProxy));
   const slots = await takeStreamSlots(store, [
@@ -89,7 +90,7 @@ async function holdStreamSlots(request: Request, info: RelayRequestInfo, id: str
  * stream ends without a final status and the browser's EventSource reconnects; the widget
  * closes it on a final status.
  */
-export async function handleOrderEvents(id: string, request: Request, info: RelayRequestInfo, context: RelayContext): Promise<Response> {
+export async function handleOrderEvents(id: string, request: RelayRequest, info: RelayRequestInfo, context: RelayContext): Promise<RelayAnswer> {
   const { orders, options } = context;
   const { keepAliveMs, pollMs, maxPollMs, maxLifetimeMs } = options.events;
   refuseForeignOrigin(request, options.allowedOrigins);
@@ -191,13 +192,14 @@ export async function handleOrderEvents(id: string, request: Request, info: Rela
     cancel: close,
   });
 
-  return new Response(stream, {
+  return {
     status: 200,
     headers: {
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-cache, no-store',
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-store',
       // nginx and similar proxies buffer answers unless told not to, which would hold events back.
-      'X-Accel-Buffering': 'no',
+      'x-accel-buffering': 'no',
     },
-  });
+    body: stream,
+  };
 }

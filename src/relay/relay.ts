@@ -20,8 +20,8 @@ import { createConfigCache } from './config-cache.js';
 import { handleConfig } from './config-route.js';
 import type { RelayContext, RelayRequestInfo } from './context.js';
 import { handleCharge } from './charges-route.js';
-import { preflightResponse, withCors } from './cors.js';
-import { errorResponse, isServerSideFailure, RelayError, toRelayError } from './errors.js';
+import { preflightAnswer, withCors } from './cors.js';
+import { errorAnswer, isServerSideFailure, RelayError, toRelayError } from './errors.js';
 import { resolveRelayOptions, type RelayOptions } from './options.js';
 import { createOrderBook, isOrderId } from './order-book.js';
 import { orderTokenOf } from './order-token.js';
@@ -29,6 +29,7 @@ import { handleOrder, handleOrderEvents } from './orders-route.js';
 import { handleWebhook } from './webhooks-route.js';
 import { operateRelay, type RelayCloseOptions } from './operations/operated-relay.js';
 import { requestScoped } from './operations/request-scope.js';
+import type { RelayAnswer, RelayRequest } from './relay-exchange.js';
 
 export interface Relay {
   /** Answers one request; `info.remoteAddress` is the socket's address (Node adapters pass it). */
@@ -44,7 +45,7 @@ interface Route {
   method: 'GET' | 'POST';
   /** Widget routes answer CORS; the webhooks route does not. */
   widget: boolean;
-  handle(request: Request, info: RelayRequestInfo): Promise<Response>;
+  handle(request: RelayRequest, info: RelayRequestInfo): Promise<RelayAnswer>;
 }
 
 function notFound(): RelayError {
@@ -64,7 +65,7 @@ function orderNotFound(): RelayError {
 const HTTP_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
 /** The path under `basePath`, without one trailing slash; undefined outside it. */
-function routePath(request: Request, basePath: string): string | undefined {
+function routePath(request: RelayRequest, basePath: string): string | undefined {
   const { pathname } = new URL(request.url);
   if (basePath !== '' && pathname !== basePath && !pathname.startsWith(`${basePath}/`)) return undefined;
   const path = pathname.slice(basePath.length);
@@ -104,7 +105,7 @@ export function createRelay(options: RelayOptions): Relay {
     } catch {
       return undefined;
     }
-    const handle = async (request: Request, info: RelayRequestInfo): Promise<Response> => {
+    const handle = async (request: RelayRequest, info: RelayRequestInfo): Promise<RelayAnswer> => {
       if (!isOrderId(id)) throw orderNotFound();
       // Checked before the store is read, so a guessed id costs one HMAC and tells nothing.
       if (!(await context.options.orderTokens.verify(id, orderTokenOf(request)))) throw orderNotFound();
@@ -113,9 +114,9 @@ export function createRelay(options: RelayOptions): Relay {
     return { method: 'GET', widget: true, handle };
   }
 
-  async function answer(request: Request, info: RelayRequestInfo, route: Route | undefined, context: RelayContext): Promise<Response> {
+  async function answer(request: RelayRequest, info: RelayRequestInfo, route: Route | undefined, context: RelayContext): Promise<RelayAnswer> {
     // Not a failure of the relay's, so never told to onError.
-    if (!HTTP_METHODS.has(request.method)) return errorResponse(new RelayError(501, 'not_implemented', 'The relay does not serve this method.'));
+    if (!HTTP_METHODS.has(request.method)) return errorAnswer(new RelayError(501, 'not_implemented', 'The relay does not serve this method.'));
     try {
       if (!route) throw notFound();
       if (request.method !== route.method) {
@@ -125,7 +126,7 @@ export function createRelay(options: RelayOptions): Relay {
     } catch (error) {
       const refusal = toRelayError(error);
       if (isServerSideFailure(refusal)) context.options.onError(error);
-      return errorResponse(refusal);
+      return errorAnswer(refusal);
     }
   }
 
@@ -136,7 +137,7 @@ export function createRelay(options: RelayOptions): Relay {
       const route = path === undefined ? undefined : findRoute(path, scoped);
       const origin = request.headers.get('origin');
       if (route?.widget && request.method === 'OPTIONS') {
-        return preflightResponse(request, resolved.allowedOrigins, [route.method]);
+        return preflightAnswer(request, resolved.allowedOrigins, [route.method]);
       }
       const response = await answer(request, info, route, scoped);
       return route?.widget ? withCors(response, origin, resolved.allowedOrigins) : response;

@@ -7,6 +7,7 @@
  */
 import { RelayError } from './errors.js';
 import { findJsonStructureProblem, JSON_MAX_DEPTH, type JsonStructureProblem } from './json-structure.js';
+import type { RelayRequest } from './relay-exchange.js';
 
 function isJsonContentType(header: string | null): boolean {
   if (header === null) return false;
@@ -17,9 +18,14 @@ function tooLarge(maxBytes: number): RelayError {
   return new RelayError(413, 'payload_too_large', `The body is larger than ${maxBytes} bytes.`);
 }
 
-async function readLimited(request: Request, maxBytes: number): Promise<Uint8Array> {
+async function readLimited(request: RelayRequest, maxBytes: number): Promise<Uint8Array> {
   const declared = request.headers.get('content-length');
   if (declared !== null && /^\d+$/.test(declared) && Number(declared) > maxBytes) throw tooLarge(maxBytes);
+  if (request.bodyBytes) {
+    const bytes = await request.bodyBytes(maxBytes);
+    if (bytes === undefined) throw tooLarge(maxBytes);
+    return bytes;
+  }
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -50,7 +56,7 @@ const STRUCTURE_MESSAGES: Record<JsonStructureProblem, string> = {
 };
 
 /** The parsed JSON body, or a RelayError (415, 413 or 400 `invalid_json`). */
-export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
+export async function readJsonBody(request: RelayRequest, maxBytes: number): Promise<unknown> {
   if (!isJsonContentType(request.headers.get('content-type'))) {
     throw new RelayError(415, 'unsupported_media_type', 'Send the body as Content-Type: application/json.');
   }

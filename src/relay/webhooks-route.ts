@@ -24,9 +24,10 @@ import { flattenFieldErrors, validate } from '../contract/errors.js';
 import { isKnownOrderStatus } from '../contract/orders.js';
 import { deliveryDedupKey, secretsMatch, webhookDeliverySchema } from '../contract/webhooks.js';
 import type { RelayContext } from './context.js';
-import { jsonResponse, RelayError } from './errors.js';
+import { jsonAnswer, RelayError } from './errors.js';
 import { readJsonBody } from './request-body.js';
 import { needsConfirmation, statusAtApi, UnconfirmedWebhookError } from './webhook-confirmation.js';
+import { type RelayAnswer, type RelayRequest } from './relay-exchange.js';
 
 /**
  * Deliveries are the API's, whose payload size is not published; the widget's body limit
@@ -52,15 +53,15 @@ function secretOf(body: unknown): string {
 }
 
 /** The answer to a delivery whose mark is already taken: applied (a repeat) or being applied. */
-function repeatAnswer(mark: string | undefined, context: RelayContext): Response {
+function repeatAnswer(mark: string | undefined, context: RelayContext): RelayAnswer {
   if (mark === DONE) {
     context.options.observer.webhook('duplicate', context.requestId);
-    return jsonResponse(200, { received: true, duplicate: true });
+    return jsonAnswer(200, { received: true, duplicate: true });
   }
   throw new RelayError(409, 'in_processing', 'This delivery is being processed; deliver it again later.');
 }
 
-export async function handleWebhook(request: Request, context: RelayContext, webhookSecret: string): Promise<Response> {
+export async function handleWebhook(request: RelayRequest, context: RelayContext, webhookSecret: string): Promise<RelayAnswer> {
   const { options, orders } = context;
   const body = await readJsonBody(request, WEBHOOK_MAX_BODY_BYTES);
   // Checked before the body's shape, so a sender without the secret learns nothing about it.
@@ -86,7 +87,7 @@ export async function handleWebhook(request: Request, context: RelayContext, web
     if (apiStatus !== status) {
       options.onError(new UnconfirmedWebhookError({ event, orderId: data.id, claimedStatus: status, apiStatus }));
       options.observer.webhook('unconfirmed', context.requestId);
-      return jsonResponse(200, { received: true, confirmed: false });
+      return jsonAnswer(200, { received: true, confirmed: false });
     }
   }
   if (!(await options.store.setIfAbsent(mark, PROCESSING, { ttlMs: WEBHOOK_PROCESSING_TTL_MS }))) {
@@ -101,5 +102,5 @@ export async function handleWebhook(request: Request, context: RelayContext, web
   }
   await options.store.set(mark, DONE, { ttlMs: WEBHOOK_DEDUP_TTL_MS });
   options.observer.webhook('applied', context.requestId);
-  return jsonResponse(200, { received: true });
+  return jsonAnswer(200, { received: true });
 }

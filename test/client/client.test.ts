@@ -163,6 +163,32 @@ describe('createClient: every endpoint against the sandbox', () => {
     assert.equal(error.constructor, PayApiError);
     assert.match(error.message, /GET \/public_api\/fees\/.*creditCardInstallments/);
   });
+
+  it('a charge answer broken in any field is still refused, though sound ones skip the schema', async () => {
+    const tamperings: [string, (answer: Record<string, unknown>) => Record<string, unknown>][] = [
+      ['amount', (answer) => ({ ...answer, amount: 97 })],
+      ['checkoutUrl', (answer) => ({ ...answer, checkoutUrl: 'javascript:alert(1)' })],
+      ['pix.user_journey', (answer) => ({ ...answer, pix: { ...(answer['pix'] as object), user_journey: 'JORNADA_1' } })],
+      ['pix', (answer) => ({ ...answer, pix: undefined })],
+      ['status', (answer) => ({ ...answer, status: 'paid', extra: 'a key the spec does not list' })],
+    ];
+    for (const [field, tamper] of tamperings) {
+      const tampering: typeof fetch = async (input, init) => {
+        const response = await fetch(input, init);
+        if (!new URL(new Request(input).url).pathname.endsWith('/payments/')) return response;
+        const body = tamper((await response.json()) as Record<string, unknown>);
+        return new Response(JSON.stringify(body), { status: response.status, headers: response.headers });
+      };
+      const error = await sandboxClient(running, { fetch: tampering })
+        .createCharge(pixChargeBody(), { idempotencyKey: newKey() })
+        .then(
+          () => assert.fail(`expected a rejection for ${field}`),
+          (reason: unknown) => reason,
+        );
+      assert.equal((error as Error).constructor, PayApiError, field);
+      assert.match((error as Error).message, new RegExp(`POST /public_api/payments/: unexpected answer, it does not match the contract \\(${field.replace('.', '\\.')}: `), field);
+    }
+  });
 });
 
 describe('createClient: options are checked at once', () => {

@@ -3,9 +3,14 @@
  * upstream requests are counted, calls to the relay's fetch handler (with the socket address
  * a Node server would pass), the relay on a loopback port through `toNodeHandler`, and the
  * widget's request bodies.
+ *
+ * With `RELAY_TEST_PATH=node` in the environment, `call` (and so every test written with it)
+ * goes through `toNodeHandler` on a loopback port instead of the fetch handler: the Node path
+ * that reads the body into bytes and writes answers without `Response` objects. The buyer's
+ * address is then handed over in a header only this harness reads and removes.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createClient } from '../../src/client/index.js';
 import { TEST_CARDS } from '../../src/sandbox/card/card-outcomes.js';
@@ -86,6 +91,7 @@ export async function startRelay(
     onError: (error) => reported.push(error),
     ...options,
   });
+  const node = process.env['RELAY_TEST_PATH'] === 'node' ? await serveWithTestAddress(relay) : undefined;
   return {
     running,
     relay,
@@ -99,10 +105,31 @@ export async function startRelay(
         init.body = typeof body === 'string' ? body : JSON.stringify(body);
         init.headers = { 'Content-Type': 'application/json', ...headers };
       }
+      if (node) {
+        init.headers = { ...(init.headers as Record<string, string>), ...(remoteAddress === undefined ? {} : { [TEST_ADDRESS_HEADER]: remoteAddress }) };
+        return fetch(`${node.url}${path}`, init);
+      }
       return relay.fetch(new Request(`http://relay.test${path}`, init), remoteAddress === undefined ? {} : { remoteAddress });
     },
-    close: () => running.close(),
+    async close() {
+      await node?.close();
+      await running.close();
+    },
   };
+}
+
+/** The header carrying a test's buyer address to `serveWithTestAddress`, which removes it. */
+const TEST_ADDRESS_HEADER = 'x-relay-test-remote-address';
+
+/** The relay on a loopback port through `toNodeHandler`, each request's socket address the one its test names. */
+async function serveWithTestAddress(relay: Relay): Promise<ServedRelayForTest> {
+  const handler = toNodeHandler(relay);
+  return serveListener((req: IncomingMessage, res: ServerResponse) => {
+    const address = req.headers[TEST_ADDRESS_HEADER];
+    delete req.headers[TEST_ADDRESS_HEADER];
+    Object.defineProperty(req.socket, 'remoteAddress', { value: typeof address === 'string' ? address : undefined, configurable: true });
+    handler(req, res);
+  });
 }
 
 /**
@@ -186,7 +213,11 @@ export interface ServedRelayForTest {
 
 /** The relay on a loopback port through `toNodeHandler`, as a merchant's `http` server runs it. */
 export async function serveOnLoopback(relay: Relay): Promise<ServedRelayForTest> {
-  const server = createServer(toNodeHandler(relay));
+  return serveListener(toNodeHandler(relay));
+}
+
+async function serveListener(listener: (req: IncomingMessage, res: ServerResponse) => void): Promise<ServedRelayForTest> {
+  const server = createServer(listener);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

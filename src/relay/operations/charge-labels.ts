@@ -3,12 +3,14 @@
  * refused charge is counted under its method although the refusal's answer does not name it.
  * Kept by request object, so nothing outlives the request.
  */
-const methods = new WeakMap<Request, string>();
+import type { RelayRequest } from '../relay-exchange.js';
 
-export function noteChargeMethod(request: Request, method: string): void {
+const methods = new WeakMap<RelayRequest, string>();
+
+export function noteChargeMethod(request: RelayRequest, method: string): void {
   methods.set(request, method);
 }
 
-export function chargeMethodOf(request: Request): string | undefined {
+export function chargeMethodOf(request: RelayRequest): string | undefined {
   return methods.get(request);
 }

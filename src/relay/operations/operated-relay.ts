@@ -13,7 +13,8 @@
 import type { PayClient } from '../../client/index.js';
 import type { Store } from '../../store/store.js';
 import type { RelayRequestInfo } from '../context.js';
-import { errorResponse, jsonResponse, RelayError } from '../errors.js';
+import { errorAnswer, jsonAnswer, RelayError } from '../errors.js';
+import { answerResponse, registerAnswerer, type RelayAnswer, type RelayRequest } from '../relay-exchange.js';
 import { chargeMethodOf } from './charge-labels.js';
 import type { RelayObserver } from './observer.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './request-id.js';
@@ -36,7 +37,7 @@ export interface OperationsSettings {
 }
 
 /** The relay's handler before operations: it gets the request's id in `info`. */
-export type InnerHandler = (request: Request, info: RelayRequestInfo & { requestId: string }) => Promise<Response>;
+export type InnerHandler = (request: RelayRequest, info: RelayRequestInfo & { requestId: string }) => Promise<RelayAnswer>;
 
 export interface OperatedRelay {
   fetch(request: Request, info?: RelayRequestInfo): Promise<Response>;
@@ -60,7 +61,7 @@ function routeTemplate(path: string | undefined): string {
   return 'other';
 }
 
-function pathUnder(request: Request, basePath: string): string | undefined {
+function pathUnder(request: RelayRequest, basePath: string): string | undefined {
   const { pathname } = new URL(request.url);
   if (basePath !== '' && pathname !== basePath && !pathname.startsWith(`${basePath}/`)) return undefined;
   const path = pathname.slice(basePath.length);
@@ -78,19 +79,22 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** The answer with the request's id in its headers. */
-function withRequestId(response: Response, requestId: string): Response {
-  const headers = new Headers(response.headers);
-  headers.set(REQUEST_ID_HEADER, requestId);
+function withRequestId(answer: RelayAnswer, requestId: string): RelayAnswer {
+  const { headers } = answer;
+  headers['x-request-id'] = requestId;
   // A widget answer the page may read: the id too, so a buyer's report can quote it.
-  if (headers.has('access-control-allow-origin')) headers.append('Access-Control-Expose-Headers', REQUEST_ID_HEADER);
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  if (headers['access-control-allow-origin'] !== undefined) {
+    const exposed = headers['access-control-expose-headers'];
+    headers['access-control-expose-headers'] = exposed === undefined ? REQUEST_ID_HEADER : `${exposed}, ${REQUEST_ID_HEADER}`;
+  }
+  return answer;
 }
 
 /** The small JSON body of an answer the relay made itself (an error, a created charge). */
-async function jsonOf(response: Response): Promise<Record<string, unknown> | undefined> {
-  if (!(response.headers.get('content-type') ?? '').startsWith('application/json')) return undefined;
+function jsonOf(answer: RelayAnswer): Record<string, unknown> | undefined {
+  if (typeof answer.body !== 'string' || !(answer.headers['content-type'] ?? '').startsWith('application/json')) return undefined;
   try {
-    return (await response.clone().json()) as Record<string, unknown>;
+    return JSON.parse(answer.body) as Record<string, unknown>;
   } catch {
     return undefined;
   }
@@ -119,18 +123,18 @@ export function operateRelay(inner: InnerHandler, settings: OperationsSettings):
     return undefined;
   }
 
-  async function probe(request: Request, path: '/healthz' | '/readyz'): Promise<Response> {
+  async function probe(request: RelayRequest, path: '/healthz' | '/readyz'): Promise<RelayAnswer> {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return errorResponse(new RelayError(405, 'method_not_allowed', 'Use GET here.', { headers: { Allow: 'GET, HEAD' } }));
+      return errorAnswer(new RelayError(405, 'method_not_allowed', 'Use GET here.', { headers: { Allow: 'GET, HEAD' } }));
     }
-    if (path === '/healthz') return jsonResponse(200, { status: 'ok' });
+    if (path === '/healthz') return jsonAnswer(200, { status: 'ok' });
     const reason = await unreadiness();
-    return reason === undefined ? jsonResponse(200, { status: 'ready' }) : jsonResponse(503, { status: 'unready', reason });
+    return reason === undefined ? jsonAnswer(200, { status: 'ready' }) : jsonAnswer(503, { status: 'unready', reason });
   }
 
   /** The event stream, counted while open and ended by a drain. */
-  function tracked(response: Response): Response {
-    const reader = response.body!.getReader();
+  function tracked(answer: RelayAnswer): RelayAnswer {
+    const reader = (answer.body as ReadableStream<Uint8Array>).getReader();
     let output: ReadableStreamDefaultController<Uint8Array> | undefined;
     let finished = false;
     const finish = () => {
@@ -178,11 +182,11 @@ export function operateRelay(inner: InnerHandler, settings: OperationsSettings):
     observer.streamOpened();
     openStreams.add(end);
     if (streamsEnding) end();
-    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    return { ...answer, body };
   }
 
-  async function observe(request: Request, requestId: string, route: string, response: Response, started: number): Promise<void> {
-    const body = response.status >= 400 || (route === '/charges' && response.status === 201) ? await jsonOf(response) : undefined;
+  function observe(request: RelayRequest, requestId: string, route: string, response: RelayAnswer, started: number): void {
+    const body = response.status >= 400 || (route === '/charges' && response.status === 201) ? jsonOf(response) : undefined;
     const refusal = response.status >= 400 ? ((body?.['error'] as { type?: unknown } | undefined)?.type as string | undefined) : undefined;
     observer.request({
       requestId,
@@ -199,23 +203,27 @@ export function operateRelay(inner: InnerHandler, settings: OperationsSettings):
     }
   }
 
-  return {
+  async function answer(request: RelayRequest, info: RelayRequestInfo = {}): Promise<RelayAnswer> {
+    const started = performance.now();
+    const requestId = requestIdOf(request);
+    const path = pathUnder(request, basePath);
+    if (path === '/healthz' || path === '/readyz') return withRequestId(await probe(request, path), requestId);
+    inFlight += 1;
+    let response: RelayAnswer;
+    try {
+      response = await inner(request, { ...info, requestId });
+    } finally {
+      inFlight -= 1;
+      if (inFlight === 0) idle?.();
+    }
+    if (settings.observing && request.method !== 'OPTIONS') observe(request, requestId, routeTemplate(path), response, started);
+    const isStream = response.body !== null && typeof response.body !== 'string' && (response.headers['content-type'] ?? '').startsWith('text/event-stream');
+    return withRequestId(isStream ? tracked(response) : response, requestId);
+  }
+
+  const relay: OperatedRelay = {
     async fetch(request, info = {}) {
-      const started = performance.now();
-      const requestId = requestIdOf(request);
-      const path = pathUnder(request, basePath);
-      if (path === '/healthz' || path === '/readyz') return withRequestId(await probe(request, path), requestId);
-      inFlight += 1;
-      let response: Response;
-      try {
-        response = await inner(request, { ...info, requestId });
-      } finally {
-        inFlight -= 1;
-        if (inFlight === 0) idle?.();
-      }
-      if (settings.observing && request.method !== 'OPTIONS') await observe(request, requestId, routeTemplate(path), response, started);
-      const isStream = response.body !== null && (response.headers.get('content-type') ?? '').startsWith('text/event-stream');
-      return withRequestId(isStream ? tracked(response) : response, requestId);
+      return answerResponse(await answer(request, info));
     },
 
     async close({ graceMs = 0, timeoutMs = 30_000 } = {}) {
@@ -230,4 +238,6 @@ export function operateRelay(inner: InnerHandler, settings: OperationsSettings):
       observer.lifecycle('drained');
     },
   };
+  registerAnswerer(relay, answer);
+  return relay;
 }

@@ -8,6 +8,7 @@
  * look like a card number; anything else is replaced, never repaired.
  */
 import { looksLikeCardNumber } from '../card-data.js';
+import { type RelayRequest } from '../relay-exchange.js';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 export const MAX_REQUEST_ID_LENGTH = 128;
@@ -25,7 +26,7 @@ export function isAcceptableRequestId(value: string): boolean {
 }
 
 /** The id of `request`: its acceptable `X-Request-Id`, else a new one. */
-export function requestIdOf(request: Request): string {
+export function requestIdOf(request: RelayRequest): string {
   const given = request.headers.get(REQUEST_ID_HEADER);
   return given !== null && isAcceptableRequestId(given) ? given : crypto.randomUUID();
 }
