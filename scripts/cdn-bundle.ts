@@ -162,28 +162,39 @@ function dependencyOwners(): Map<string, string> {
   return owners;
 }
 
-const CATALOGUE_MODULE = /[\\/]src[\\/]widget[\\/]i18n[\\/]messages[\\/]([\w-]+)\.ts$/;
+const CATALOGUE_MODULE = /[\\/]src[\\/]widget[\\/]i18n[\\/]messages[\\/]([\w-]+)(?:\.(card|results))?\.ts$/;
 
-/** The language of the catalogue a chunk holds (`src/widget/i18n/messages/es.ts` → `es`). */
-export function catalogueOf(chunk: Rolldown.OutputChunk): string | undefined {
+/** Which part of which language's catalogue a chunk holds (`src/widget/i18n/messages/es.results.ts` → `es`, `results`). */
+export function cataloguePartOf(chunk: Rolldown.OutputChunk): { locale: string; part: 'form' | 'card' | 'results' } | undefined {
   for (const id of Object.keys(chunk.modules)) {
-    const locale = CATALOGUE_MODULE.exec(id)?.[1];
-    if (locale !== undefined) return locale;
+    const match = CATALOGUE_MODULE.exec(id);
+    if (match) return { locale: match[1]!, part: (match[2] as 'card' | 'results' | undefined) ?? 'form' };
   }
   return undefined;
 }
 
+/** The language of the catalogue part a chunk holds (`src/widget/i18n/messages/es.ts` → `es`). */
+export function catalogueOf(chunk: Rolldown.OutputChunk): string | undefined {
+  return cataloguePartOf(chunk)?.locale;
+}
+
 /**
  * The most one buyer fetches: the initial chunks and every on-demand chunk, with only their own
- * language's catalogue among those fetched on demand; the costliest language by gzip.
+ * language's catalogue (both its parts) among those fetched on demand; the costliest language by gzip.
  */
 function buyerSizes(chunks: ChunkReport[]): CdnBundleReport['buyer'] {
   const onDemandCatalogues = chunks.filter((chunk) => chunk.loading === 'on demand' && chunk.catalogue !== undefined);
   const shared = zero();
   chunks.filter((chunk) => !onDemandCatalogues.includes(chunk)).forEach((chunk) => add(shared, chunk));
-  const costliest = onDemandCatalogues.reduce<ChunkReport | undefined>((most, chunk) => (most && most.gzip >= chunk.gzip ? most : chunk), undefined);
-  const buyer = { ...shared, locale: costliest?.catalogue };
-  if (costliest) add(buyer, costliest);
+  const languages = new Map<string, Sizes>();
+  for (const chunk of onDemandCatalogues) {
+    let sizes = languages.get(chunk.catalogue!);
+    if (!sizes) languages.set(chunk.catalogue!, (sizes = zero()));
+    add(sizes, chunk);
+  }
+  const costliest = [...languages].reduce<[string, Sizes] | undefined>((most, language) => (most && most[1].gzip >= language[1].gzip ? most : language), undefined);
+  const buyer = { ...shared, locale: costliest?.[0] };
+  if (costliest) add(buyer, costliest[1]);
   return buyer;
 }
 
