@@ -15,9 +15,10 @@ const ROOT = join(import.meta.dirname, '..');
 
 /**
  * The budgets for the module build, in bytes of gzip at level 9; 1 KB = 1,000 bytes. The goals are
- * 25 KB before the form and 40 KB on a path (BUDGET_GOALS); the ceilings sit just above what the
- * build fetches today (25.64 KB before the form, 41.47 KB on the 3-D Secure path, the longest), so
- * that nothing adds bytes while the goals are not met (docs/performance.md, "Bundle size and budgets").
+ * 25 KB before the form and 40 KB on a path (BUDGET_GOALS). The first is met (24.77 KB, Pix in es)
+ * and is the ceiling; the path's ceiling sits just above what the build fetches today on the 3-D
+ * Secure path, the longest (41.27 KB), so that nothing adds bytes while that goal is not met
+ * (docs/performance.md, "Bundle size and budgets").
  */
 export const BUDGET_GOALS = { beforeFormGzip: 25_000, pathGzip: 40_000 } as const;
 
@@ -26,9 +27,10 @@ export const BUDGETS = {
   /**
    * What Chromium had fetched from the build when the checkout's form appeared, on any path
    * (scripts/buyer-paths-in-chromium.ts): the entry, the chunks it imports and the buyer's catalogue.
-   * Paying, showing and following an order come after the form, in their own chunks.
+   * Paying, showing and following an order come after the form, in their own chunks, and so do the
+   * card form's and the result views' own texts.
    */
-  beforeFormGzip: 25_700,
+  beforeFormGzip: 25_000,
   /** What Chromium fetched from the build on one buyer's path, one method in one language, from page load to paid. */
   pathGzip: 41_500,
   /** Any one chunk of the build, every language's catalogue among them: a static check of the build. */
