@@ -19,7 +19,9 @@ import { defineConfig, type LogLevel, type Rolldown, type UserConfig } from 'vit
 import { devModeOn } from './scripts/dev-mode-plugin.js';
 import { minifyLitTemplates } from './scripts/minify-lit-templates.js';
 import { shortMessageKeys } from './scripts/short-message-keys.js';
-import { ptBR } from './src/widget/i18n/messages/pt-BR.js';
+import ptBR from './src/widget/i18n/messages/pt-BR.js';
+import ptBRCard from './src/widget/i18n/messages/pt-BR.card.js';
+import ptBRResults from './src/widget/i18n/messages/pt-BR.results.js';
 
 /** The three script-tag builds. */
 export type CdnVariant = 'module' | 'classic' | 'development';
@@ -125,7 +127,7 @@ export function cdnBuildConfig(variant: CdnVariant, options: CdnBuildOptions): U
     mode: development ? 'development' : 'production',
     publicDir: false,
     // The development build keeps the templates and the catalogue's text names as written, for reading.
-    plugins: development ? [devModeOn()] : [minifyLitTemplates(), shortMessageKeys(Object.keys(ptBR))],
+    plugins: development ? [devModeOn()] : [minifyLitTemplates(), shortMessageKeys([...Object.keys(ptBR), ...Object.keys(ptBRCard), ...Object.keys(ptBRResults)])],
     logLevel: options.logLevel ?? 'warn',
     // Explicit rather than derived from NODE_ENV, which an earlier build in the same process may have set.
     resolve: { conditions: ['module', 'browser', development ? 'development' : 'production'] },

@@ -15,9 +15,10 @@ const ROOT = join(import.meta.dirname, '..');
 
 /**
  * The budgets for the module build, in bytes of gzip at level 9; 1 KB = 1,000 bytes. The goals are
- * 25 KB before the form and 40 KB on a path (BUDGET_GOALS); the ceilings sit just above what the
- * build fetches today (25.64 KB before the form, 41.47 KB on the 3-D Secure path, the longest), so
- * that nothing adds bytes while the goals are not met (docs/performance.md, "Bundle size and budgets").
+ * 25 KB before the form and 40 KB on a path (BUDGET_GOALS). The first is met (24.77 KB, Pix in es)
+ * and is the ceiling; the path's ceiling sits just above what the build fetches today on the 3-D
+ * Secure path, the longest (41.27 KB), so that nothing adds bytes while that goal is not met
+ * (docs/performance.md, "Bundle size and budgets").
  */
 export const BUDGET_GOALS = { beforeFormGzip: 25_000, pathGzip: 40_000 } as const;
 
@@ -26,9 +27,10 @@ export const BUDGETS = {
   /**
    * What Chromium had fetched from the build when the checkout's form appeared, on any path
    * (scripts/buyer-paths-in-chromium.ts): the entry, the chunks it imports and the buyer's catalogue.
-   * Paying, showing and following an order come after the form, in their own chunks.
+   * Paying, showing and following an order come after the form, in their own chunks, and so do the
+   * card form's and the result views' own texts.
    */
-  beforeFormGzip: 25_700,
+  beforeFormGzip: 25_000,
   /** What Chromium fetched from the build on one buyer's path, one method in one language, from page load to paid. */
   pathGzip: 41_500,
   /** Any one chunk of the build, every language's catalogue among them: a static check of the build. */
@@ -162,28 +164,39 @@ function dependencyOwners(): Map<string, string> {
   return owners;
 }
 
-const CATALOGUE_MODULE = /[\\/]src[\\/]widget[\\/]i18n[\\/]messages[\\/]([\w-]+)\.ts$/;
+const CATALOGUE_MODULE = /[\\/]src[\\/]widget[\\/]i18n[\\/]messages[\\/]([\w-]+)(?:\.(card|results))?\.ts$/;
 
-/** The language of the catalogue a chunk holds (`src/widget/i18n/messages/es.ts` → `es`). */
-export function catalogueOf(chunk: Rolldown.OutputChunk): string | undefined {
+/** Which part of which language's catalogue a chunk holds (`src/widget/i18n/messages/es.results.ts` → `es`, `results`). */
+export function cataloguePartOf(chunk: Rolldown.OutputChunk): { locale: string; part: 'form' | 'card' | 'results' } | undefined {
   for (const id of Object.keys(chunk.modules)) {
-    const locale = CATALOGUE_MODULE.exec(id)?.[1];
-    if (locale !== undefined) return locale;
+    const match = CATALOGUE_MODULE.exec(id);
+    if (match) return { locale: match[1]!, part: (match[2] as 'card' | 'results' | undefined) ?? 'form' };
   }
   return undefined;
 }
 
+/** The language of the catalogue part a chunk holds (`src/widget/i18n/messages/es.ts` → `es`). */
+export function catalogueOf(chunk: Rolldown.OutputChunk): string | undefined {
+  return cataloguePartOf(chunk)?.locale;
+}
+
 /**
  * The most one buyer fetches: the initial chunks and every on-demand chunk, with only their own
- * language's catalogue among those fetched on demand; the costliest language by gzip.
+ * language's catalogue (both its parts) among those fetched on demand; the costliest language by gzip.
  */
 function buyerSizes(chunks: ChunkReport[]): CdnBundleReport['buyer'] {
   const onDemandCatalogues = chunks.filter((chunk) => chunk.loading === 'on demand' && chunk.catalogue !== undefined);
   const shared = zero();
   chunks.filter((chunk) => !onDemandCatalogues.includes(chunk)).forEach((chunk) => add(shared, chunk));
-  const costliest = onDemandCatalogues.reduce<ChunkReport | undefined>((most, chunk) => (most && most.gzip >= chunk.gzip ? most : chunk), undefined);
-  const buyer = { ...shared, locale: costliest?.catalogue };
-  if (costliest) add(buyer, costliest);
+  const languages = new Map<string, Sizes>();
+  for (const chunk of onDemandCatalogues) {
+    let sizes = languages.get(chunk.catalogue!);
+    if (!sizes) languages.set(chunk.catalogue!, (sizes = zero()));
+    add(sizes, chunk);
+  }
+  const costliest = [...languages].reduce<[string, Sizes] | undefined>((most, language) => (most && most[1].gzip >= language[1].gzip ? most : language), undefined);
+  const buyer = { ...shared, locale: costliest?.[0] };
+  if (costliest) add(buyer, costliest[1]);
   return buyer;
 }
 

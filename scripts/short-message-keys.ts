@@ -14,19 +14,25 @@ import MagicString from 'magic-string';
 import type { Plugin } from 'vite';
 import { sourceNodes, type SourceNode } from './source-tree.js';
 
+/** The modules of the catalogue's parts, one per language and part: only their objects become lists. */
+const CATALOGUE_MODULE = /[\\/]src[\\/]widget[\\/]i18n[\\/]messages[\\/][^\\/]+\.[jt]s$/;
+
 /** Short names in the order of `keys`: `'0'`, `'1'`... each name's place in the list. */
 export function shortNames(keys: readonly string[]): Map<string, string> {
   return new Map(keys.map((key, index) => [key, String(index)]));
 }
 
 /**
- * A language's catalogue (an object whose keys are every name) written as a list in the order of
- * the names: `catalogue['7']` finds the same text in it, and the list spends nothing on keys.
+ * A part of a language's catalogue (an object whose keys are all names) written as a list in the
+ * order of the names: `catalogue['7']` finds the same text in it, and the list spends nothing on
+ * keys. A name of another part leaves a hole (`[,,'text']`), a few bytes once compressed, so the
+ * parts merged with `Object.assign` make one list. Parts come in the order of the names, the form's
+ * first, so its list has no holes.
  */
 function catalogueAsList(node: SourceNode, names: Map<string, string>, code: string): string | undefined {
   if (node.type !== 'ObjectExpression') return undefined;
   const properties = node['properties'] as SourceNode[];
-  if (properties.length !== names.size) return undefined;
+  if (properties.length === 0) return undefined;
   const texts: string[] = [];
   for (const property of properties) {
     const key = property['key'] as SourceNode;
@@ -35,7 +41,8 @@ function catalogueAsList(node: SourceNode, names: Map<string, string>, code: str
     const value = property['value'] as SourceNode;
     texts[Number(short)] = code.slice(value.start, value.end);
   }
-  return `[${texts.join(',')}]`;
+  // Array.from turns the holes into empty strings; `join` writes nothing between their commas.
+  return `[${Array.from(texts, (text) => text ?? '').join(',')}]`;
 }
 
 /** The text of a string literal or of a template literal's static part; undefined for any other node. */
@@ -78,7 +85,7 @@ export function shortMessageKeys(keys: readonly string[]): Plugin {
       const catalogues: SourceNode[] = [];
       for (const node of sourceNodes(this.parse(code) as unknown as SourceNode)) {
         if (catalogues.some((catalogue) => node.start >= catalogue.start && node.end <= catalogue.end)) continue;
-        const list = catalogueAsList(node, names, code);
+        const list = CATALOGUE_MODULE.test(id) ? catalogueAsList(node, names, code) : undefined;
         if (list !== undefined) {
           result.overwrite(node.start, node.end, list);
           catalogues.push(node);

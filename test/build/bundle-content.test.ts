@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Rolldown } from 'vite';
-import { BUDGETS, buildCdnVariant, checkBudgets, measureCdnBundle, type CdnBundleReport, type CostReport } from '../../scripts/cdn-bundle.js';
+import { BUDGETS, buildCdnVariant, cataloguePartOf, checkBudgets, measureCdnBundle, type CdnBundleReport, type CostReport } from '../../scripts/cdn-bundle.js';
 import { registrationFiles } from './package-layout.js';
 import { warningTexts } from './warning-texts.js';
 
@@ -27,6 +27,10 @@ const ON_DEMAND_CODE = [
   'src/widget/providers/card-tokenizer.ts',
   'src/widget/i18n/messages/es.ts',
   'src/widget/i18n/messages/en.ts',
+  'src/widget/i18n/messages/pt-BR.results.ts',
+  'src/widget/i18n/messages/es.results.ts',
+  'src/widget/i18n/messages/en.results.ts',
+  'src/widget/i18n/messages/pt-BR.card.ts',
 ];
 
 // Built fresh, into a temporary directory, so a stale dist/ can neither pass nor fail the budgets.
@@ -101,9 +105,21 @@ describe('the script-tag build (dist/cdn/pay-checkout.js): what goes in', () => 
 
     it('counts for one buyer every chunk but the catalogues of the languages they do not read', () => {
       const catalogues = report.chunks.filter((chunk) => chunk.loading === 'on demand' && chunk.catalogue !== undefined);
-      assert.deepEqual(catalogues.map((chunk) => chunk.catalogue).sort(), ['en', 'es', 'pt-BR']);
-      const [cheapest, second] = catalogues.map((chunk) => chunk.gzip).sort((a, b) => a - b);
+      assert.deepEqual(catalogues.map((chunk) => chunk.catalogue).sort(), ['en', 'en', 'en', 'es', 'es', 'es', 'pt-BR', 'pt-BR', 'pt-BR'], 'three parts per language');
+      const byLanguage = new Map<string, number>();
+      for (const chunk of catalogues) byLanguage.set(chunk.catalogue!, (byLanguage.get(chunk.catalogue!) ?? 0) + chunk.gzip);
+      const [cheapest, second] = [...byLanguage.values()].sort((a, b) => a - b);
       assert.equal(report.buyer.gzip, report.total.gzip - cheapest! - second!);
+    });
+
+    it("puts each language's catalogue in three chunks: the form's texts, the card form's own, and the Pix and boleto views' own", () => {
+      const parts = chunks.flatMap((chunk) => {
+        const part = cataloguePartOf(chunk);
+        return part ? [`${part.locale} ${part.part}`] : [];
+      });
+      assert.deepEqual(parts.sort(), ['en card', 'en form', 'en results', 'es card', 'es form', 'es results', 'pt-BR card', 'pt-BR form', 'pt-BR results']);
+      const results = chunks.filter((chunk) => cataloguePartOf(chunk)?.part === 'results');
+      assert.ok(results.every((chunk) => chunk.code.includes('Pix')) && !results.some((chunk) => /Nome completo|Full name|Nombre completo/.test(chunk.code)));
     });
 
     it('shares the measured size among the dependencies without losing a byte', () => {

@@ -10,7 +10,7 @@ import { CDN_FILE_NAMES, CLASSIC_GLOBAL_NAME } from '../../vite.build-cdn.config
 import { buildCdnVariant, subresourceIntegrity } from '../../scripts/cdn-bundle.js';
 import { chromiumLaunchOptions } from '../../scripts/chromium.js';
 import { ON_DEMAND_TAGS } from '../../src/widget/on-demand-elements.js';
-import { ptBR } from '../../src/widget/i18n/messages/pt-BR.js';
+import ptBR from '../../src/widget/i18n/messages/pt-BR.js';
 import { docFence } from '../docs/markdown-fences.js';
 import { registeredTags, ROOT } from './package-layout.js';
 

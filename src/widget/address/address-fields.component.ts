@@ -1,7 +1,7 @@
 import { html, nothing } from 'lit';
 import { digitsOf } from '../fields/mask.js';
 import { FieldGroup } from '../customer/field-group.js';
-import type { MessageKey } from '../i18n/catalogue.js';
+import { CARD_TEXTS, type MessageKey } from '../i18n/catalogue.js';
 import { lazyCode } from '../on-demand-code.js';
 import { resolveLocale, type SupportedLocale } from '../i18n/locales.js';
 import { translate } from '../i18n/translate.js';
@@ -46,6 +46,8 @@ const loadAbroad = lazyCode(() => import('./abroad.js'));
  * @csspart address - The `<fieldset>`.
  */
 export class PayAddressFields extends FieldGroup<AddressFieldName> {
+  /** The address is asked only for a card going through 3-D Secure: its texts come with the card form's. */
+  static override texts = CARD_TEXTS;
   static override properties = {
     cepStatus: { state: true, attribute: false },
     relay: {},

@@ -11,8 +11,9 @@ import * as cardExpiry from '../fields/card-expiry.js';
 import * as cardNumber from '../fields/card-number.js';
 import { caretAfterDigits, digitsOf } from '../fields/mask.js';
 import * as personName from '../fields/person-name.js';
-import type { MessageKey } from '../i18n/catalogue.js';
+import { CARD_TEXTS, type MessageKey } from '../i18n/catalogue.js';
 import { formatAmount } from '../i18n/format-amount.js';
+import { CATALOGUE_FAILURE_TEXTS } from '../i18n/loading-texts.js';
 import { LocaleController } from '../i18n/locale-controller.js';
 import { resolveLocale } from '../i18n/locales.js';
 import type { SupportedLocale } from '../i18n/locales.js';
@@ -137,7 +138,8 @@ export class PayCardFields extends LitElement {
     disabled: { type: Boolean, reflect: true },
   };
 
-  private readonly localeController = new LocaleController(this, () => resolveLocale(this.locale));
+  /** The form's texts and the card form's own, a part of the catalogue fetched with this element's code. */
+  private readonly localeController = new LocaleController(this, () => resolveLocale(this.locale), CARD_TEXTS);
 
   private values: Readonly<Record<CardField, string>> = { number: '', expiry: '', cvv: '', holderName: '' };
   private shownErrors: Readonly<Partial<Record<CardField, ShownError>>> = {};
@@ -412,6 +414,11 @@ export class PayCardFields extends LitElement {
   }
 
   override render() {
+    if (this.localeController.failed) {
+      // Its texts could not be fetched (the buyer is offline): said from the few the first chunk carries, with a retry.
+      const failure = CATALOGUE_FAILURE_TEXTS[resolveLocale(this.locale)];
+      return html`<p part="load-error" role="alert">${failure.message} <button type="button" @click=${() => this.localeController.retry()}>${failure.retry}</button></p>`;
+    }
     if (!this.localeController.ready) return nothing;
     const locale = this.localeController.locale;
     return html`

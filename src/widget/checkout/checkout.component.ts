@@ -5,6 +5,7 @@ import { isCardMethod, type ChargeMethod } from '../../contract/payment-method-l
 import type { PayCardFields } from '../card/card-fields.component.js';
 import type { PayCustomerFields, CustomerPrefill } from '../customer/customer-fields.component.js';
 import type { PayMethodChangeEvent } from '../events/method-change-event.js';
+import { CARD_TEXTS } from '../i18n/catalogue.js';
 import { formatAmount } from '../i18n/format-amount.js';
 import { CATALOGUE_FAILURE_TEXTS, LOADING_TEXTS } from '../i18n/loading-texts.js';
 import { LocaleController } from '../i18n/locale-controller.js';
@@ -417,7 +418,11 @@ export class PayCheckout extends LitElement {
   /** The card form, once its element is fetched (a shop that takes no card never fetches it). */
   private renderCardFields(config: CheckoutConfig, locale: SupportedLocale, locked: boolean) {
     const status = this.onDemand.require('pay-card-fields');
-    if (status === 'loading') return html`<p class="loading" role="status">${LOADING_TEXTS[locale]}</p>`;
+    if (status === 'loading') {
+      // Its own texts come beside its code, not after it.
+      CARD_TEXTS.load(locale).catch(() => undefined);
+      return html`<p class="loading" role="status">${LOADING_TEXTS[locale]}</p>`;
+    }
     if (status === 'failed') {
       return loadErrorView(translate(locale, 'checkout.loadFailed'), translate(locale, 'checkout.retry'), () => this.onDemand.retry('pay-card-fields'));
     }

@@ -10,6 +10,7 @@ import type { ReactiveController } from 'lit';
 import type { ChargeMethod } from '../../contract/payment-method-lists.js';
 import { PayAntifraudFallbackEvent } from '../events/antifraud-fallback-event.js';
 import { PayBeforeSubmitEvent } from '../events/before-submit-event.js';
+import { RESULT_TEXTS } from '../i18n/catalogue.js';
 import { translate } from '../i18n/translate.js';
 import { loadElement } from '../on-demand-elements.js';
 import { progressText, resultTagOfMethod, type PaymentBanner } from './checkout-views.js';
@@ -57,12 +58,16 @@ export class PaymentController implements ReactiveController {
    * Fetches the attempt's code (with the card tokenizer it uses) ahead of "Pay": not with the form,
    * since a buyer who only looks never needs it, but as soon as they start on the form, so it is
    * there by "Pay". So is the result view of the `method` they fill the form for (with the QR
-   * encoder for Pix), so the order is drawn as soon as the relay answers. A failure here is
+   * encoder for Pix), so the order is drawn as soon as the relay answers, and for a Pix or boleto
+   * view its own texts, fetched beside its code rather than after it. A failure here is
    * forgotten: "Pay" asks again, and shows the error if it fails then.
    */
   prepare(method?: ChargeMethod): void {
     loadPaymentCode().catch(() => undefined);
-    if (method) loadElement(resultTagOfMethod(method)).catch(() => undefined);
+    if (!method) return;
+    const tag = resultTagOfMethod(method);
+    loadElement(tag).catch(() => undefined);
+    if (tag !== 'pay-card-result') RESULT_TEXTS.load(this.view.locale()).catch(() => undefined);
   }
 
   /**

@@ -7,7 +7,7 @@
  */
 import { LitElement, type PropertyDeclarations } from 'lit';
 import { caretAfterDigits, digitsOf } from '../fields/mask.js';
-import type { MessageKey } from '../i18n/catalogue.js';
+import { FORM_TEXTS, type CatalogueSource, type MessageKey } from '../i18n/catalogue.js';
 import { LocaleController } from '../i18n/locale-controller.js';
 import { resolveLocale, type SupportedLocale } from '../i18n/locales.js';
 import { fieldGroupStyles } from '../styles/field-group.styles.js';
@@ -36,7 +36,10 @@ export abstract class FieldGroup<Name extends string> extends LitElement {
     disabled: { type: Boolean, reflect: true },
   };
 
-  protected readonly localeController = new LocaleController(this, () => resolveLocale(this.locale));
+  /** Where the group's texts are: the form's part of the catalogue, unless a group needs another. */
+  static texts: CatalogueSource = FORM_TEXTS;
+
+  protected readonly localeController = new LocaleController(this, () => resolveLocale(this.locale), (this.constructor as typeof FieldGroup).texts);
 
   protected abstract values: Record<Name, string>;
   protected errors: Partial<Record<Name, FieldMessage>> = {};

@@ -1,53 +1,64 @@
 /**
- * Which message catalogues the page has: none at first, each fetched the first time an element
- * asks for its language, so a buyer downloads the catalogue of their language and no other.
+ * Which message catalogues the page has: none at first, each part of a language fetched the first
+ * time an element asks for it, so a buyer downloads the texts of their language and no other, and
+ * the card form's and the result views' own texts only with those elements.
  */
 import type { Messages } from './catalogue-shape.js';
 import type { SupportedLocale } from './locales.js';
 
-/** How to fetch each catalogue: in the widget, a dynamic `import()` of its module. */
-export type CatalogueImporters = Readonly<Record<SupportedLocale, () => Promise<Messages>>>;
+/**
+ * The parts of a language's catalogue: `form`, fetched before the form; `card`, the card form's own
+ * texts, and `results`, the Pix and boleto views' own, each fetched with the code that shows them.
+ */
+export type CataloguePart = 'form' | 'card' | 'results';
 
-/** The catalogues on the page so far. */
-export type LoadedCatalogues = { readonly [Locale in SupportedLocale]?: Messages };
+/** How to fetch each part of each catalogue: in the widget, a dynamic `import()` of its module. */
+export type CatalogueImporters = Readonly<Record<SupportedLocale, Readonly<Record<CataloguePart, () => Promise<Partial<Messages>>>>>>;
+
+/** The texts on the page so far, by language: the parts loaded, together. */
+export type LoadedCatalogues = { readonly [Locale in SupportedLocale]?: Partial<Messages> };
 
 export class CatalogueRegistry {
-  private readonly loaded: { [Locale in SupportedLocale]?: Messages } = {};
-  private readonly loads = new Map<SupportedLocale, Promise<Messages>>();
+  private readonly loaded: { [Locale in SupportedLocale]?: Partial<Messages> } = {};
+  private readonly parts = new Set<string>();
+  private readonly loads = new Map<string, Promise<Partial<Messages>>>();
 
   constructor(private readonly importers: CatalogueImporters) {}
 
-  /** The catalogues loaded so far (a live view: it gains each language as it arrives). */
+  /** The texts loaded so far (a live view: it gains each part as it arrives). */
   get catalogues(): LoadedCatalogues {
     return this.loaded;
   }
 
-  /** Whether the texts of `locale` can be read now. */
-  has(locale: SupportedLocale): boolean {
-    return this.loaded[locale] !== undefined;
+  /** Whether the texts of `part` of `locale` can be read now. */
+  has(locale: SupportedLocale, part: CataloguePart = 'form'): boolean {
+    return this.parts.has(`${locale} ${part}`);
   }
 
   /**
-   * The catalogue of `locale`, fetched once: concurrent callers share the same promise. A
-   * failed fetch (the buyer went offline) is forgotten, so a later call tries again.
+   * `part` of the catalogue of `locale`, fetched once: concurrent callers share the same promise.
+   * A failed fetch (the buyer went offline) is forgotten, so a later call tries again. Answers the
+   * language's texts loaded so far.
    */
-  load(locale: SupportedLocale): Promise<Messages> {
-    const present = this.loaded[locale];
-    if (present) return Promise.resolve(present);
-    let load = this.loads.get(locale);
+  load(locale: SupportedLocale, part: CataloguePart = 'form'): Promise<Partial<Messages>> {
+    const name = `${locale} ${part}`;
+    if (this.parts.has(name)) return Promise.resolve(this.loaded[locale]!);
+    let load = this.loads.get(name);
     if (!load) {
-      load = this.importers[locale]().then(
-        (messages) => {
-          this.loaded[locale] = messages;
-          this.loads.delete(locale);
+      load = this.importers[locale][part]().then(
+        (texts) => {
+          // The short-key build turns each part into a list with holes where the other parts' texts go.
+          const messages = Object.assign((this.loaded[locale] ??= {}), texts);
+          this.parts.add(name);
+          this.loads.delete(name);
           return messages;
         },
         (error: unknown) => {
-          this.loads.delete(locale);
+          this.loads.delete(name);
           throw error;
         },
       );
-      this.loads.set(locale, load);
+      this.loads.set(name, load);
     }
     return load;
   }

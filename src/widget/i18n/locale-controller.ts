@@ -1,14 +1,8 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { hasCatalogue, loadCatalogue } from './catalogue.js';
+import { FORM_TEXTS, type CatalogueSource } from './catalogue.js';
 import { DEFAULT_LOCALE, type SupportedLocale } from './locales.js';
 
-/** Where a `LocaleController` finds catalogues: the widget's own by default. */
-export interface CatalogueSource {
-  has(locale: SupportedLocale): boolean;
-  load(locale: SupportedLocale): Promise<unknown>;
-}
-
-const WIDGET_CATALOGUES: CatalogueSource = { has: hasCatalogue, load: loadCatalogue };
+export type { CatalogueSource } from './catalogue.js';
 
 /**
  * Gives an element the catalogue of its language. When the element asks for a locale whose
@@ -28,11 +22,14 @@ export class LocaleController implements ReactiveController {
   private readonly failures = new Set<SupportedLocale>();
   private loading: { readonly locale: SupportedLocale; readonly settled: Promise<void> } | undefined;
 
-  /** `requested`: the locale the element is asked for, read at each update. */
+  /**
+   * `requested`: the locale the element is asked for, read at each update; `catalogues`: where its
+   * texts are, the form's part of the widget's catalogue by default.
+   */
   constructor(
     private readonly host: ReactiveControllerHost,
     private readonly requested: () => SupportedLocale,
-    private readonly catalogues: CatalogueSource = WIDGET_CATALOGUES,
+    private readonly catalogues: CatalogueSource = FORM_TEXTS,
   ) {
     host.addController(this);
   }

@@ -36,15 +36,14 @@ function chooseForm(locale: SupportedLocale, forms: PluralForms, count: string |
  * The result is plain text: bind it as text, never as HTML. A placeholder without a value
  * stays visible as `{name}`, so a forgotten parameter shows instead of vanishing.
  *
- * The catalogue of `locale` must be loaded (`loadCatalogue`); elements wait for it before they
- * render or announce anything (`LocaleController`). Asked for a language whose catalogue is not
- * on the page, the text is empty: a buyer hears or reads nothing rather than a key or another
- * language, and the page keeps working.
+ * The part of the catalogue of `locale` that holds `key` must be loaded (`loadCatalogue`);
+ * elements wait for theirs before they render or announce anything (`LocaleController`). Asked
+ * for a text whose part is not on the page, the answer is empty: a buyer hears or reads nothing
+ * rather than a key or another language, and the page keeps working.
  */
 export function translate<K extends MessageKey>(locale: SupportedLocale, key: K, params?: MessageParams<K>): string {
-  const catalogue = loadedCatalogue(locale);
-  if (!catalogue) return '';
-  const message: string | PluralForms = catalogue[key];
+  const message: string | PluralForms | undefined = loadedCatalogue(locale)?.[key];
+  if (!message) return '';
   const values: Readonly<Record<string, string | number>> = params ?? {};
   const text = typeof message === 'string' ? message : chooseForm(locale, message, values['count']);
   return text.replace(PLACEHOLDER, (placeholder, name: string) => {

@@ -7,7 +7,7 @@ import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValu
 import type { Currency } from '../../contract/currencies.js';
 import type { CheckoutOrder } from '../checkout/relay-connection.js';
 import { PayResultActionEvent, type PayResultAction } from '../events/result-action-event.js';
-import type { MessageKey, MessageParams } from '../i18n/catalogue.js';
+import { FORM_TEXTS, type CatalogueSource, type MessageKey, type MessageParams } from '../i18n/catalogue.js';
 import { formatAmount } from '../i18n/format-amount.js';
 import { LocaleController } from '../i18n/locale-controller.js';
 import { resolveLocale, type SupportedLocale } from '../i18n/locales.js';
@@ -25,8 +25,11 @@ export class PayResultElement extends LitElement {
     paidMessage: { attribute: 'paid-message' },
   };
 
-  /** Fetches the catalogue of `locale`: a view renders nothing until `ready`. */
-  protected readonly localeController = new LocaleController(this, () => resolveLocale(this.locale));
+  /** The parts of the catalogue the view's texts are in: the form's, and for the Pix and boleto views their own. */
+  static texts: CatalogueSource = FORM_TEXTS;
+
+  /** Fetches the texts of `locale`: a view renders nothing until `ready`. */
+  protected readonly localeController = new LocaleController(this, () => resolveLocale(this.locale), (this.constructor as typeof PayResultElement).texts);
 
   protected announcement = '';
 

@@ -5,7 +5,7 @@
 // tests of this folder cannot promise once they have shown a checkout.
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import type { PayCheckout } from '../../../src/widget/checkout/checkout.component.js';
-import { CatalogueRegistry } from '../../../src/widget/i18n/catalogue-registry.js';
+import { CatalogueRegistry, type CataloguePart } from '../../../src/widget/i18n/catalogue-registry.js';
 import { hasCatalogue, type Messages } from '../../../src/widget/i18n/catalogue.js';
 import { SUPPORTED_LOCALES, type SupportedLocale } from '../../../src/widget/i18n/locales.js';
 import { resetSandbox, submitOf, textOf } from '../checkout/checkout-harness.js';
@@ -18,10 +18,11 @@ const offlineFetch = () => Promise.reject(new TypeError('Failed to fetch dynamic
  * intercepted like `fetch`): what it returns stands for the fetch of a catalogue not on the page
  * yet, undefined lets the real one go. Counts the attempts.
  */
-function interceptCatalogueFetches(answer: (locale: SupportedLocale) => Promise<Messages> | undefined) {
+function interceptCatalogueFetches(answer: (locale: SupportedLocale) => Promise<Partial<Messages>> | undefined) {
   const load = CatalogueRegistry.prototype.load;
   const attempts: SupportedLocale[] = [];
-  CatalogueRegistry.prototype.load = function (this: CatalogueRegistry, locale: SupportedLocale) {
+  CatalogueRegistry.prototype.load = function (this: CatalogueRegistry, locale: SupportedLocale, part: CataloguePart = 'form') {
+    if (part !== 'form') return load.call(this, locale, part);
     attempts.push(locale);
     return (this.has(locale) ? undefined : answer(locale)) ?? load.call(this, locale);
   };
@@ -29,7 +30,7 @@ function interceptCatalogueFetches(answer: (locale: SupportedLocale) => Promise<
 }
 
 describe('a <pay-checkout> whose catalogue cannot be fetched', () => {
-  let answer: (locale: SupportedLocale) => Promise<Messages> | undefined = () => undefined;
+  let answer: (locale: SupportedLocale) => Promise<Partial<Messages>> | undefined = () => undefined;
   let fetches: ReturnType<typeof interceptCatalogueFetches>;
 
   before(async () => {
@@ -75,7 +76,7 @@ describe('a <pay-checkout> whose catalogue cannot be fetched', () => {
       'We could not load the payment. Check your connection and try again. Try again',
     );
     let loseConnection!: () => void;
-    answer = () => new Promise<Messages>((_, reject) => (loseConnection = () => reject(new TypeError('Failed to fetch'))));
+    answer = () => new Promise<Partial<Messages>>((_, reject) => (loseConnection = () => reject(new TypeError('Failed to fetch'))));
     el.shadowRoot!.querySelector<HTMLButtonElement>('[part="retry-button"]')!.click();
     await waitUntil(() => el.shadowRoot!.querySelector('[part="loading"]'), 'no loading state during the retry');
     const base = el.shadowRoot!.querySelector('[part="base"]')!;

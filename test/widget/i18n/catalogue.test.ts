@@ -7,9 +7,11 @@ import type { Messages, PluralForms } from '../../../src/widget/i18n/catalogue.j
 import { SUPPORTED_LOCALES, type SupportedLocale } from '../../../src/widget/i18n/locales.js';
 import { CHARGE_METHODS } from '../../../src/contract/payment-methods.js';
 import { CARD_BRANDS } from '../../../src/contract/card-tokens.js';
-import { ptBR } from '../../../src/widget/i18n/messages/pt-BR.js';
+import ptBR from '../../../src/widget/i18n/messages/pt-BR.js';
+import ptBRCard from '../../../src/widget/i18n/messages/pt-BR.card.js';
+import ptBRResults from '../../../src/widget/i18n/messages/pt-BR.results.js';
 
-const source = ptBR;
+const source = { ...ptBR, ...ptBRCard, ...ptBRResults };
 const sourceKeys = Object.keys(source).sort();
 
 function textsOf(value: string | PluralForms): string[] {
@@ -24,8 +26,14 @@ function placeholdersOf(value: string | PluralForms): string[] {
 describe('the message catalogues', () => {
   const loaded = new Map<SupportedLocale, Messages>();
 
+  const formParts = new Map<SupportedLocale, ReadonlySet<string>>();
+
   before(async () => {
-    for (const locale of SUPPORTED_LOCALES) loaded.set(locale, await loadCatalogue(locale));
+    for (const locale of SUPPORTED_LOCALES) {
+      formParts.set(locale, new Set(Object.keys(await loadCatalogue(locale))));
+      await loadCatalogue(locale, 'card');
+      loaded.set(locale, (await loadCatalogue(locale, 'results')) as Messages);
+    }
   });
 
   /** A loaded catalogue, read by key name. */
@@ -40,7 +48,39 @@ describe('the message catalogues', () => {
       SUPPORTED_LOCALES.filter((locale) => loadedCatalogue(locale) === undefined),
       [],
     );
-    assert.equal(loadedCatalogue('pt-BR'), ptBR);
+    assert.deepEqual(loadedCatalogue('pt-BR'), source);
+  });
+
+  it('splits every language the same way: the form part has the keys of pt-BR.ts, the card part those of pt-BR.card.ts, the results part those of pt-BR.results.ts, none in two', () => {
+    const keys = [...Object.keys(ptBR), ...Object.keys(ptBRCard), ...Object.keys(ptBRResults)];
+    assert.deepEqual(
+      keys.filter((key, index) => keys.indexOf(key) !== index),
+      [],
+    );
+    for (const locale of SUPPORTED_LOCALES) assert.deepEqual([...formParts.get(locale)!].sort(), Object.keys(ptBR).sort(), locale);
+  });
+
+  /** The widget's modules that ask for a text of `part` (a pt-BR source), by their path in src/widget/. */
+  function readersOf(part: object): string[] {
+    const widget = fileURLToPath(new URL('../../../src/widget/', import.meta.url));
+    return readdirSync(widget, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts') && !file.startsWith('i18n/messages/'))
+      .filter((file) => Object.keys(part).some((key) => readFileSync(`${widget}${file}`, 'utf8').includes(`'${key}'`)))
+      .sort();
+  }
+
+  it('keeps in the form part every text the checkout and the card result show: only the Pix and boleto views and their copy field read the results part', () => {
+    assert.deepEqual(readersOf(ptBRResults), [
+      'results/boleto-result/boleto-result.component.ts',
+      'results/copy-button.ts',
+      'results/pix-result/pix-journeys.ts',
+      'results/pix-result/pix-result.component.ts',
+      'results/pix-result/pix-terms.ts',
+    ]);
+  });
+
+  it('keeps in the card part only texts the card form shows, from its own chunk', () => {
+    assert.deepEqual(readersOf(ptBRCard), ['card/card-fields.component.ts', 'fields/card-cvv.ts', 'fields/card-expiry.ts', 'fields/card-number.ts']);
   });
 
   for (const locale of SUPPORTED_LOCALES) {

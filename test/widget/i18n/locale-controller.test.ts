@@ -5,12 +5,12 @@ import { CatalogueRegistry } from '../../../src/widget/i18n/catalogue-registry.j
 import type { Messages } from '../../../src/widget/i18n/catalogue.js';
 import { LocaleController } from '../../../src/widget/i18n/locale-controller.js';
 import type { SupportedLocale } from '../../../src/widget/i18n/locales.js';
-import { ptBR } from '../../../src/widget/i18n/messages/pt-BR.js';
+import ptBR from '../../../src/widget/i18n/messages/pt-BR.js';
 
 /** A fetch the test settles when it wants. */
 function pendingFetch() {
-  let settle!: { resolve: (messages: Messages) => void; reject: (error: Error) => void };
-  const promise = new Promise<Messages>((resolve, reject) => {
+  let settle!: { resolve: (messages: Partial<Messages>) => void; reject: (error: Error) => void };
+  const promise = new Promise<Partial<Messages>>((resolve, reject) => {
     settle = { resolve, reject };
   });
   return { promise, ...settle };
@@ -21,7 +21,7 @@ function fetchesOf() {
   const fetches: Array<ReturnType<typeof pendingFetch>> = [];
   return {
     fetches,
-    importer: (): Promise<Messages> => {
+    importer: (): Promise<Partial<Messages>> => {
       const fetch = pendingFetch();
       fetches.push(fetch);
       return fetch.promise;
@@ -29,8 +29,8 @@ function fetchesOf() {
   };
 }
 
-const spanish: Messages = { ...ptBR, 'checkout.retry': 'Intentar de nuevo' };
-const english: Messages = { ...ptBR, 'checkout.retry': 'Try again' };
+const spanish: Partial<Messages> = { ...ptBR, 'checkout.retry': 'Intentar de nuevo' };
+const english: Partial<Messages> = { ...ptBR, 'checkout.retry': 'Try again' };
 
 /** An element as far as a controller sees it: it counts the updates asked for. */
 class FakeElement implements ReactiveControllerHost {
@@ -65,7 +65,12 @@ function setUp(locale: SupportedLocale = 'es') {
   const pt = fetchesOf();
   const es = fetchesOf();
   const en = fetchesOf();
-  const registry = new CatalogueRegistry({ 'pt-BR': pt.importer, es: es.importer, en: en.importer });
+  const results = () => Promise.reject(new Error('only the form part here'));
+  const registry = new CatalogueRegistry({
+    'pt-BR': { form: pt.importer, card: results, results },
+    es: { form: es.importer, card: results, results },
+    en: { form: en.importer, card: results, results },
+  });
   const host = new FakeElement();
   host.locale = locale;
   const controller = new LocaleController(host, () => host.locale, registry);

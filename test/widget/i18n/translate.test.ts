@@ -14,11 +14,20 @@ describe('translate, before a catalogue arrives', () => {
     assert.equal(translate('pt-BR', 'checkout.retry'), 'Tentar novamente');
     assert.equal(translate('es', 'field.installments.hint', { count: 0 }), '', 'pt-BR on the page does not stand in for Spanish');
   });
+
+  it('gives an empty text, never its name, for a text of a part not on the page yet', async () => {
+    await loadCatalogue('pt-BR');
+    assert.equal(hasCatalogue('pt-BR', 'results'), false);
+    assert.equal(translate('pt-BR', 'pix.title'), '');
+    assert.equal(translate('pt-BR', 'installments.option.interestFree', { count: 1, amount: 'R$ 1,00', total: 'R$ 1,00' }), '');
+    await loadCatalogue('pt-BR', 'card');
+    assert.equal(translate('pt-BR', 'installments.option.interestFree', { count: 1, amount: 'R$ 1,00', total: 'R$ 1,00' }), 'À vista: R$ 1,00');
+  });
 });
 
 describe('translate', () => {
   before(async () => {
-    await Promise.all([loadCatalogue('pt-BR'), loadCatalogue('es'), loadCatalogue('en')]);
+    await Promise.all((['pt-BR', 'es', 'en'] as const).flatMap((locale) => (['form', 'card', 'results'] as const).map((part) => loadCatalogue(locale, part))));
   });
 
   it('gives the text of the key in each locale', () => {

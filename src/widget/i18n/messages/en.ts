@@ -1,7 +1,7 @@
 /** The widget's texts in plain English (keys from the pt-BR source). */
-import type { Messages } from '../catalogue-shape.js';
+import type { FormMessages } from '../catalogue-shape.js';
 
-export const en: Messages = {
+const en: FormMessages = {
   'checkout.loadFailed': 'We could not load the payment. Check your connection and try again.',
   'checkout.loadFailedService': 'Payment is unavailable right now. Please try again in a moment.',
   'checkout.retry': 'Try again',
@@ -25,14 +25,6 @@ export const en: Messages = {
   'method.boleto.description': 'Clears 1 to 3 business days after you pay.',
   'method.credit_card.name': 'Credit card',
   'method.credit_card.description': 'Approved right away, in full or in installments.',
-
-  'card.brand.visa': 'Visa',
-  'card.brand.mastercard': 'Mastercard',
-  'card.brand.amex': 'American Express',
-  'card.brand.elo': 'Elo',
-  'card.brand.hipercard': 'Hipercard',
-  'card.brand.diners': 'Diners Club',
-  'card.brand.discover': 'Discover',
 
   'field.optional': '(optional)',
   'field.error.required': 'Fill in this field.',
@@ -72,70 +64,6 @@ export const en: Messages = {
   'field.birthDate.error.future': 'The date of birth cannot be in the future.',
   'field.birthDate.error.tooOld': 'Check the year of birth.',
 
-  'field.postalCode.label': 'CEP (postal code)',
-  'field.postalCode.hint': 'For example 01310-100.',
-  'field.postalCode.error.required': 'Enter the CEP.',
-  'field.postalCode.error.length': 'A CEP has 8 digits.',
-  'field.street.label': 'Street address',
-  'field.street.hint': 'Street, avenue…',
-  'field.addressNumber.label': 'Number',
-  'field.addressNumber.hint': 'If there is no number, write S/N.',
-  'field.complement.label': 'Address line 2',
-  'field.complement.hint': 'Apartment, building, suite.',
-  'field.neighborhood.label': 'Neighborhood',
-  'field.city.label': 'City',
-  'field.state.label': 'State',
-
-  // <pay-address-fields>: the CEP lookup and an address abroad.
-  'field.postalCode.error.notFound': 'CEP not found.',
-  'field.postalCode.filled': 'Address filled in from the CEP.',
-  'field.postalCode.foreignLabel': 'Postal code',
-  'field.postalCode.error.digits': 'Use digits only.',
-  'field.country.label': 'Country',
-  'field.country.choose': 'Choose the country',
-  'field.state.codeHint': '2-letter code, e.g. CA',
-  'field.state.error.code': 'Enter the 2-letter code.',
-
-  'field.cardNumber.label': 'Card number',
-  'field.cardNumber.hint': 'The digits on the front of the card.',
-  'field.cardNumber.brand': 'Card brand: {brand}',
-  'field.cardNumber.brands': 'Accepted cards: {brands}',
-  'field.cardNumber.error.required': 'Enter the card number.',
-  'field.cardNumber.error.length': 'The card number has too few or too many digits.',
-  'field.cardNumber.error.invalid': 'Invalid card number. Check the digits.',
-
-  'field.cardExpiry.label': 'Expiry date',
-  'field.cardExpiry.hint': 'MM/YY',
-  'field.cardExpiry.error.required': 'Enter the expiry date.',
-  'field.cardExpiry.error.invalid': 'Invalid expiry date. Use the format MM/YY.',
-  'field.cardExpiry.error.expired': 'This card has expired.',
-  'field.cardExpiry.error.tooFar': 'This expiry date is not valid. Check the year.',
-
-  'field.cardCvv.label': 'Security code (CVV)',
-  'field.cardCvv.hint': 'The 3 digits on the back of the card.',
-  'field.cardCvv.hintAmex': 'The 4 digits on the front of the card.',
-  'field.cardCvv.error.required': 'Enter the security code.',
-  'field.cardCvv.error.threeDigits': 'This card’s security code has 3 digits.',
-  'field.cardCvv.error.fourDigits': 'This card’s security code has 4 digits.',
-  'field.cardCvv.error.invalid': 'The security code has 3 or 4 digits.',
-
-  'field.holderName.label': 'Name on card',
-  'field.holderName.hint': 'Exactly as it appears on the card.',
-
-  'field.installments.label': 'Installments',
-  'field.installments.hint': {
-    one: 'Paid in {count} installment.',
-    other: 'Up to {count} installments.',
-  },
-  'installments.option.interestFree': {
-    one: 'Pay in full: {total}',
-    other: '{count} installments of {amount}, interest-free (total {total})',
-  },
-  'installments.option.withInterest': {
-    one: '{count} installment of {amount} with interest (total {total})',
-    other: '{count} installments of {amount} with interest (total {total})',
-  },
-
   'error.network': 'We could not reach the server. Check your internet connection and try again.',
   'error.serviceUnavailable': 'The payment service did not answer. Your details are kept: please try again in a moment.',
   'error.rateLimited': {
@@ -174,7 +102,6 @@ export const en: Messages = {
     one: 'Too many attempts in a short time. Wait {count} second and try again.',
     other: 'Too many attempts in a short time. Wait {count} seconds and try again.',
   },
-  'field.state.choose': 'Choose the state',
   'order.created.title': 'Order created',
   'order.reference': 'Order reference: {reference}',
   'order.status': 'Status: {status}',
@@ -185,69 +112,17 @@ export const en: Messages = {
   'order.status.refused': 'Refused',
   'order.status.pending': 'Awaiting your bank’s confirmation',
   'order.status.other': 'Processing',
-  // Result views: Pix, Pix Automático, boleto, card outcomes.
+  // What every result view shows, and the card outcomes; the Pix and boleto views' own texts are in the results part.
   'payment.confirmed': 'Payment confirmed!',
   'result.amountDue': 'Amount to pay: {amount}',
   'result.amountPaid': 'Amount paid: {amount}',
   'result.paid.next': 'You will receive access by email.',
   'result.changeMethod': 'Choose another payment method',
-  'copy.copyCode': 'Copy code',
-  'copy.copyLine': 'Copy boleto number',
-  'copy.copied': 'Copied!',
-  'copy.announce.copied': 'Copied to the clipboard.',
-  'copy.announce.selected': 'Text selected. Use your device’s Copy option to copy it.',
-  'pix.title': 'Pay with Pix',
-  'pix.qr.label': 'Pix QR code to pay {amount}',
-  'pix.qr.loading': 'Creating the QR code…',
-  'pix.qr.failed': 'The QR code could not be shown. Use the Pix copy-and-paste code.',
-  'pix.code.label': 'Pix copy-and-paste code',
-  'pix.countdown.label': 'The code expires in',
-  'pix.countdown.mark': {
-    one: '{count} minute left before the Pix code expires.',
-    other: '{count} minutes left before the Pix code expires.',
-  },
-  'pix.steps.title': 'How to pay',
-  'pix.steps.openApp': 'Open your bank’s app and go to Pix.',
-  'pix.steps.scan': 'Choose to pay with a QR code and point the camera at the code, or choose Pix copy and paste and paste the code.',
-  'pix.steps.confirm': 'Check the amount and the recipient, and confirm the payment.',
-  'pix.waiting': 'After paying, stay on this page: the confirmation shows up here in a few moments.',
-  'pix.expired.title': 'The Pix code has expired',
-  'pix.expired.text': 'This code can no longer be paid. Create a new one to complete your purchase.',
-  'pix.expired.newCharge': 'Create a new Pix code',
-  'pixAuto.title': 'Authorize Pix Automático',
-  'pixAuto.journey.JORNADA_1':
-    'An authorization request will be sent to your bank’s app. You can only authorize through that request: open it, check the details of the recurring charges and authorize.',
-  'pixAuto.journey.JORNADA_2':
-    'Scanning the QR code authorizes the recurring charges in your bank’s app. Nothing is charged now: the charges will be debited on the agreed dates.',
-  'pixAuto.journey.JORNADA_3':
-    'Scanning the QR code pays the first charge now, and that payment also authorizes the next recurring charges. You cannot pay without authorizing.',
-  'pixAuto.journey.JORNADA_4':
-    'Scanning the QR code pays the first charge now. Your bank’s app then asks you to authorize the next recurring charges.',
-  'pixAuto.journey.other': 'Scanning the QR code in your bank’s app authorizes the recurring charges of this subscription.',
-  'pixAuto.access': 'Access is granted after the authorization is confirmed.',
-  'pixAuto.waiting': 'Waiting for the authorization to be confirmed. This page updates by itself.',
-  'pixAuto.steps.request': 'Open your bank’s app and look for the Pix Automático authorization request in your notifications or in the Pix area.',
-  'pixAuto.steps.review': 'Check the details of the recurring charges and confirm the authorization.',
-  'pixAuto.terms.title': 'What you authorize',
-  'pixAuto.terms.amount': 'Amount of each charge',
-  'pixAuto.terms.frequency': 'Frequency',
-  'pixAuto.terms.first': 'First charge',
-  'pixAuto.terms.count': 'Number of charges',
-  'pixAuto.terms.untilCancelled': 'Until you cancel',
-  'pixAuto.terms.monthly': 'Monthly',
-  'pixAuto.terms.yearly': 'Yearly',
-  'pixAuto.terms.everyDays': { one: 'Every day', other: 'Every {count} days' },
   'pixAuto.confirmed.title': 'Authorization confirmed!',
-  'pixAuto.confirmed.text': 'Your Pix Automático is active.',
-  'boleto.title': 'Pay the boleto',
-  'boleto.line.label': 'Boleto number (digitable line)',
-  'boleto.dueDate': 'Due date: {date}',
-  'boleto.pdf': 'Open the boleto PDF',
-  'boleto.pdf.newTab': '(opens in a new tab)',
-  'boleto.howTo': 'Pay it in your bank’s app or website, at a bank branch or at a lottery outlet, by the due date. Copy the boleto number or open the PDF.',
-  'boleto.clearing': 'Banks take 1 to 3 business days to confirm a boleto payment. You do not need to stay on this page.',
   'card.declined.title': 'Payment not authorized',
   'card.declined.action': 'Try another card',
   'card.refused.title': 'The payment could not be completed',
   'card.pending.title': 'Waiting for your bank to confirm',
 };
+
+export default en;

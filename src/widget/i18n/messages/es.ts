@@ -1,7 +1,7 @@
 /** The widget's texts in neutral Latin-American Spanish (keys from the pt-BR source). */
-import type { Messages } from '../catalogue-shape.js';
+import type { FormMessages } from '../catalogue-shape.js';
 
-export const es: Messages = {
+const es: FormMessages = {
   'checkout.loadFailed': 'No se pudo cargar el pago. Revisa tu conexión e inténtalo de nuevo.',
   'checkout.loadFailedService': 'El pago no está disponible en este momento. Inténtalo de nuevo en unos instantes.',
   'checkout.retry': 'Intentar de nuevo',
@@ -25,14 +25,6 @@ export const es: Messages = {
   'method.boleto.description': 'Se acredita entre 1 y 3 días hábiles después del pago.',
   'method.credit_card.name': 'Tarjeta de crédito',
   'method.credit_card.description': 'Aprobación inmediata, en un pago o en cuotas.',
-
-  'card.brand.visa': 'Visa',
-  'card.brand.mastercard': 'Mastercard',
-  'card.brand.amex': 'American Express',
-  'card.brand.elo': 'Elo',
-  'card.brand.hipercard': 'Hipercard',
-  'card.brand.diners': 'Diners Club',
-  'card.brand.discover': 'Discover',
 
   'field.optional': '(opcional)',
   'field.error.required': 'Completa este campo.',
@@ -72,70 +64,6 @@ export const es: Messages = {
   'field.birthDate.error.future': 'La fecha de nacimiento no puede ser futura.',
   'field.birthDate.error.tooOld': 'Revisa el año de nacimiento.',
 
-  'field.postalCode.label': 'CEP (código postal)',
-  'field.postalCode.hint': 'Por ejemplo 01310-100.',
-  'field.postalCode.error.required': 'Ingresa el CEP.',
-  'field.postalCode.error.length': 'El CEP tiene 8 dígitos.',
-  'field.street.label': 'Dirección',
-  'field.street.hint': 'Calle, avenida…',
-  'field.addressNumber.label': 'Número',
-  'field.addressNumber.hint': 'Si no tiene número, escribe S/N.',
-  'field.complement.label': 'Complemento',
-  'field.complement.hint': 'Departamento, torre, oficina.',
-  'field.neighborhood.label': 'Barrio',
-  'field.city.label': 'Ciudad',
-  'field.state.label': 'Estado',
-
-  // <pay-address-fields>: the CEP lookup and an address abroad.
-  'field.postalCode.error.notFound': 'CEP no encontrado.',
-  'field.postalCode.filled': 'Dirección completada con el CEP.',
-  'field.postalCode.foreignLabel': 'Código postal',
-  'field.postalCode.error.digits': 'Usa solo números.',
-  'field.country.label': 'País',
-  'field.country.choose': 'Selecciona el país',
-  'field.state.codeHint': 'Código de 2 letras, p. ej. CA',
-  'field.state.error.code': 'Ingresa el código de 2 letras.',
-
-  'field.cardNumber.label': 'Número de la tarjeta',
-  'field.cardNumber.hint': 'Los dígitos del frente de la tarjeta.',
-  'field.cardNumber.brand': 'Marca: {brand}',
-  'field.cardNumber.brands': 'Marcas aceptadas: {brands}',
-  'field.cardNumber.error.required': 'Ingresa el número de la tarjeta.',
-  'field.cardNumber.error.length': 'Al número de la tarjeta le faltan o le sobran dígitos.',
-  'field.cardNumber.error.invalid': 'Número de tarjeta no válido. Revisa los dígitos.',
-
-  'field.cardExpiry.label': 'Vencimiento',
-  'field.cardExpiry.hint': 'MM/AA',
-  'field.cardExpiry.error.required': 'Ingresa el vencimiento de la tarjeta.',
-  'field.cardExpiry.error.invalid': 'Vencimiento no válido. Usa el formato MM/AA.',
-  'field.cardExpiry.error.expired': 'Esta tarjeta está vencida.',
-  'field.cardExpiry.error.tooFar': 'Fecha de vencimiento no válida. Revisa el año.',
-
-  'field.cardCvv.label': 'Código de seguridad (CVV)',
-  'field.cardCvv.hint': 'Los 3 dígitos del reverso de la tarjeta.',
-  'field.cardCvv.hintAmex': 'Los 4 dígitos del frente de la tarjeta.',
-  'field.cardCvv.error.required': 'Ingresa el código de seguridad.',
-  'field.cardCvv.error.threeDigits': 'El código de seguridad de esta tarjeta tiene 3 dígitos.',
-  'field.cardCvv.error.fourDigits': 'El código de seguridad de esta tarjeta tiene 4 dígitos.',
-  'field.cardCvv.error.invalid': 'El código de seguridad tiene 3 o 4 dígitos.',
-
-  'field.holderName.label': 'Nombre impreso en la tarjeta',
-  'field.holderName.hint': 'Tal como aparece en la tarjeta.',
-
-  'field.installments.label': 'Cuotas',
-  'field.installments.hint': {
-    one: 'Pago en {count} cuota.',
-    other: 'Hasta {count} cuotas.',
-  },
-  'installments.option.interestFree': {
-    one: 'En un pago: {total}',
-    other: '{count} cuotas de {amount} sin interés (total {total})',
-  },
-  'installments.option.withInterest': {
-    one: '{count} cuota de {amount} con interés (total {total})',
-    other: '{count} cuotas de {amount} con interés (total {total})',
-  },
-
   'error.network': 'No hay conexión con el servidor. Revisa tu conexión a internet e inténtalo de nuevo.',
   'error.serviceUnavailable': 'El servicio de pago no respondió. Tus datos están guardados: inténtalo de nuevo en unos instantes.',
   'error.rateLimited': {
@@ -174,7 +102,6 @@ export const es: Messages = {
     one: 'Demasiados intentos en poco tiempo. Espera {count} segundo e inténtalo de nuevo.',
     other: 'Demasiados intentos en poco tiempo. Espera {count} segundos e inténtalo de nuevo.',
   },
-  'field.state.choose': 'Selecciona el estado',
   'order.created.title': 'Pedido creado',
   'order.reference': 'Código del pedido: {reference}',
   'order.status': 'Estado: {status}',
@@ -185,69 +112,17 @@ export const es: Messages = {
   'order.status.refused': 'Rechazado',
   'order.status.pending': 'Esperando la confirmación del banco',
   'order.status.other': 'En proceso',
-  // Result views: Pix, Pix Automático, boleto, card outcomes.
+  // What every result view shows, and the card outcomes; the Pix and boleto views' own texts are in the results part.
   'payment.confirmed': '¡Pago confirmado!',
   'result.amountDue': 'Monto a pagar: {amount}',
   'result.amountPaid': 'Monto pagado: {amount}',
   'result.paid.next': 'Recibirás el acceso por correo electrónico.',
   'result.changeMethod': 'Elegir otro medio de pago',
-  'copy.copyCode': 'Copiar código',
-  'copy.copyLine': 'Copiar línea digitable',
-  'copy.copied': '¡Copiado!',
-  'copy.announce.copied': 'Copiado al portapapeles.',
-  'copy.announce.selected': 'Texto seleccionado. Usa la opción Copiar de tu dispositivo para copiarlo.',
-  'pix.title': 'Paga con Pix',
-  'pix.qr.label': 'Código QR de Pix para pagar {amount}',
-  'pix.qr.loading': 'Generando el código QR…',
-  'pix.qr.failed': 'No se pudo mostrar el código QR. Usa el código Pix copia y pega.',
-  'pix.code.label': 'Código Pix copia y pega',
-  'pix.countdown.label': 'El código vence en',
-  'pix.countdown.mark': {
-    one: 'Falta {count} minuto para que venza el código Pix.',
-    other: 'Faltan {count} minutos para que venza el código Pix.',
-  },
-  'pix.steps.title': 'Cómo pagar',
-  'pix.steps.openApp': 'Abre la app de tu banco y entra en el área de Pix.',
-  'pix.steps.scan': 'Elige pagar con código QR y apunta la cámara al código, o elige Pix copia y pega y pega el código.',
-  'pix.steps.confirm': 'Revisa el monto y el destinatario, y confirma el pago.',
-  'pix.waiting': 'Después de pagar, quédate en esta página: la confirmación aparecerá aquí en unos instantes.',
-  'pix.expired.title': 'El código Pix venció',
-  'pix.expired.text': 'Este código ya no se puede pagar. Genera uno nuevo para completar la compra.',
-  'pix.expired.newCharge': 'Generar un nuevo código Pix',
-  'pixAuto.title': 'Autoriza el Pix Automático',
-  'pixAuto.journey.JORNADA_1':
-    'Se enviará una solicitud de autorización a la app de tu banco. La autorización se hace solo desde esa solicitud: ábrela, revisa los datos de los cobros recurrentes y autoriza.',
-  'pixAuto.journey.JORNADA_2':
-    'Al leer el código QR, autorizas los cobros recurrentes en la app de tu banco. No se cobra nada ahora: los cobros se debitarán en las fechas acordadas.',
-  'pixAuto.journey.JORNADA_3':
-    'Al leer el código QR, pagas ahora el primer cobro, y ese pago ya autoriza los siguientes cobros recurrentes. No es posible pagar sin autorizar.',
-  'pixAuto.journey.JORNADA_4':
-    'Al leer el código QR, pagas ahora el primer cobro. Después, la app de tu banco te pide que autorices los siguientes cobros recurrentes.',
-  'pixAuto.journey.other': 'Al leer el código QR en la app de tu banco, autorizas los cobros recurrentes de esta suscripción.',
-  'pixAuto.access': 'El acceso se libera después de que se confirme la autorización.',
-  'pixAuto.waiting': 'Esperando la confirmación de la autorización. Esta página se actualiza sola.',
-  'pixAuto.steps.request': 'Abre la app de tu banco y busca la solicitud de autorización de Pix Automático en las notificaciones o en el área de Pix.',
-  'pixAuto.steps.review': 'Revisa los datos de los cobros recurrentes y confirma la autorización.',
-  'pixAuto.terms.title': 'Lo que autorizas',
-  'pixAuto.terms.amount': 'Monto de cada cobro',
-  'pixAuto.terms.frequency': 'Frecuencia',
-  'pixAuto.terms.first': 'Primer cobro',
-  'pixAuto.terms.count': 'Número de cobros',
-  'pixAuto.terms.untilCancelled': 'Hasta que lo canceles',
-  'pixAuto.terms.monthly': 'Mensual',
-  'pixAuto.terms.yearly': 'Anual',
-  'pixAuto.terms.everyDays': { one: 'Todos los días', other: 'Cada {count} días' },
   'pixAuto.confirmed.title': '¡Autorización confirmada!',
-  'pixAuto.confirmed.text': 'Tu Pix Automático está activo.',
-  'boleto.title': 'Paga el boleto',
-  'boleto.line.label': 'Línea digitable del boleto',
-  'boleto.dueDate': 'Vencimiento: {date}',
-  'boleto.pdf': 'Abrir el boleto en PDF',
-  'boleto.pdf.newTab': '(se abre en una pestaña nueva)',
-  'boleto.howTo': 'Págalo en la app o el sitio web de tu banco, en una agencia o en una lotería, hasta el vencimiento. Copia la línea digitable o abre el PDF.',
-  'boleto.clearing': 'El banco tarda de 1 a 3 días hábiles en confirmar el pago del boleto. No necesitas quedarte en esta página.',
   'card.declined.title': 'Pago no autorizado',
   'card.declined.action': 'Intentar con otra tarjeta',
   'card.refused.title': 'No se pudo completar el pago',
   'card.pending.title': 'Esperando la confirmación del banco',
 };
+
+export default es;

@@ -1,9 +1,10 @@
 /**
- * The widget's texts in Brazilian Portuguese: the source catalogue. Its keys and the
- * `{placeholders}` of its texts define `Messages`; every other language gives the same keys.
- * A value that is `{ one, other }` is chosen by the `count` parameter (Intl.PluralRules).
+ * The widget's texts in Brazilian Portuguese: the source catalogue, all but the card form's own
+ * texts (pt-BR.card.ts) and the Pix and boleto views' (pt-BR.results.ts). Its keys and the `{placeholders}` of its texts define
+ * `FormMessages`; every other language gives the same keys. A value that is `{ one, other }` is
+ * chosen by the `count` parameter (Intl.PluralRules).
  */
-export const ptBR = {
+const ptBR = {
   'checkout.loadFailed': 'Não foi possível carregar o pagamento. Verifique sua conexão e tente novamente.',
   'checkout.loadFailedService': 'O pagamento está indisponível no momento. Tente novamente em instantes.',
   'checkout.retry': 'Tentar novamente',
@@ -27,14 +28,6 @@ export const ptBR = {
   'method.boleto.description': 'A compensação leva de 1 a 3 dias úteis após o pagamento.',
   'method.credit_card.name': 'Cartão de crédito',
   'method.credit_card.description': 'Aprovação na hora, à vista ou parcelado.',
-
-  'card.brand.visa': 'Visa',
-  'card.brand.mastercard': 'Mastercard',
-  'card.brand.amex': 'American Express',
-  'card.brand.elo': 'Elo',
-  'card.brand.hipercard': 'Hipercard',
-  'card.brand.diners': 'Diners Club',
-  'card.brand.discover': 'Discover',
 
   'field.optional': '(opcional)',
   'field.error.required': 'Preencha este campo.',
@@ -72,70 +65,6 @@ export const ptBR = {
   'field.birthDate.error.invalid': 'Data inválida. Use o formato DD/MM/AAAA.',
   'field.birthDate.error.future': 'A data de nascimento não pode estar no futuro.',
   'field.birthDate.error.tooOld': 'Confira o ano de nascimento.',
-
-  'field.postalCode.label': 'CEP',
-  'field.postalCode.hint': 'Por exemplo 01310-100.',
-  'field.postalCode.error.required': 'Informe o CEP.',
-  'field.postalCode.error.length': 'O CEP tem 8 dígitos.',
-  'field.street.label': 'Endereço',
-  'field.street.hint': 'Rua, avenida, travessa…',
-  'field.addressNumber.label': 'Número',
-  'field.addressNumber.hint': 'Se não houver número, escreva S/N.',
-  'field.complement.label': 'Complemento',
-  'field.complement.hint': 'Apartamento, bloco, sala.',
-  'field.neighborhood.label': 'Bairro',
-  'field.city.label': 'Cidade',
-  'field.state.label': 'Estado',
-
-  // <pay-address-fields>: the CEP lookup and an address abroad.
-  'field.postalCode.error.notFound': 'CEP não encontrado.',
-  'field.postalCode.filled': 'Endereço preenchido pelo CEP.',
-  'field.postalCode.foreignLabel': 'Código postal',
-  'field.postalCode.error.digits': 'Use só números.',
-  'field.country.label': 'País',
-  'field.country.choose': 'Selecione o país',
-  'field.state.codeHint': 'Sigla de 2 letras, ex.: CA',
-  'field.state.error.code': 'Informe a sigla de 2 letras.',
-
-  'field.cardNumber.label': 'Número do cartão',
-  'field.cardNumber.hint': 'Os dígitos da frente do cartão.',
-  'field.cardNumber.brand': 'Bandeira: {brand}',
-  'field.cardNumber.brands': 'Bandeiras aceitas: {brands}',
-  'field.cardNumber.error.required': 'Informe o número do cartão.',
-  'field.cardNumber.error.length': 'O número do cartão está incompleto ou tem dígitos a mais.',
-  'field.cardNumber.error.invalid': 'Número de cartão inválido. Confira os dígitos.',
-
-  'field.cardExpiry.label': 'Validade',
-  'field.cardExpiry.hint': 'MM/AA',
-  'field.cardExpiry.error.required': 'Informe a validade do cartão.',
-  'field.cardExpiry.error.invalid': 'Validade inválida. Use o formato MM/AA.',
-  'field.cardExpiry.error.expired': 'Este cartão está vencido.',
-  'field.cardExpiry.error.tooFar': 'Data de validade inválida. Confira o ano.',
-
-  'field.cardCvv.label': 'Código de segurança (CVV)',
-  'field.cardCvv.hint': 'Os 3 dígitos no verso do cartão.',
-  'field.cardCvv.hintAmex': 'Os 4 dígitos na frente do cartão.',
-  'field.cardCvv.error.required': 'Informe o código de segurança.',
-  'field.cardCvv.error.threeDigits': 'O código de segurança deste cartão tem 3 dígitos.',
-  'field.cardCvv.error.fourDigits': 'O código de segurança deste cartão tem 4 dígitos.',
-  'field.cardCvv.error.invalid': 'O código de segurança tem 3 ou 4 dígitos.',
-
-  'field.holderName.label': 'Nome impresso no cartão',
-  'field.holderName.hint': 'Exatamente como aparece no cartão.',
-
-  'field.installments.label': 'Parcelas',
-  'field.installments.hint': {
-    one: 'Pagamento em {count} parcela.',
-    other: 'Em até {count} parcelas.',
-  },
-  'installments.option.interestFree': {
-    one: 'À vista: {total}',
-    other: '{count}x de {amount} sem juros (total {total})',
-  },
-  'installments.option.withInterest': {
-    one: '{count}x de {amount} com juros (total {total})',
-    other: '{count}x de {amount} com juros (total {total})',
-  },
 
   'error.network': 'Sem conexão com o servidor. Verifique sua internet e tente novamente.',
   'error.serviceUnavailable': 'O serviço de pagamento não respondeu agora. Seus dados estão guardados: tente novamente em instantes.',
@@ -175,7 +104,6 @@ export const ptBR = {
     one: 'Muitas tentativas em pouco tempo. Aguarde {count} segundo e tente novamente.',
     other: 'Muitas tentativas em pouco tempo. Aguarde {count} segundos e tente novamente.',
   },
-  'field.state.choose': 'Selecione o estado',
   'order.created.title': 'Pedido criado',
   'order.reference': 'Código do pedido: {reference}',
   'order.status': 'Situação: {status}',
@@ -186,69 +114,17 @@ export const ptBR = {
   'order.status.refused': 'Recusado',
   'order.status.pending': 'Aguardando a confirmação do banco',
   'order.status.other': 'Em processamento',
-  // Result views: Pix, Pix Automático, boleto, card outcomes.
+  // What every result view shows, and the card outcomes; the Pix and boleto views' own texts are in the results part.
   'payment.confirmed': 'Pagamento confirmado!',
   'result.amountDue': 'Valor a pagar: {amount}',
   'result.amountPaid': 'Valor pago: {amount}',
   'result.paid.next': 'Você receberá o acesso por e-mail.',
   'result.changeMethod': 'Escolher outra forma de pagamento',
-  'copy.copyCode': 'Copiar código',
-  'copy.copyLine': 'Copiar linha digitável',
-  'copy.copied': 'Copiado!',
-  'copy.announce.copied': 'Copiado para a área de transferência.',
-  'copy.announce.selected': 'Texto selecionado. Use a opção Copiar do seu aparelho para copiá-lo.',
-  'pix.title': 'Pague com Pix',
-  'pix.qr.label': 'QR code Pix para pagar {amount}',
-  'pix.qr.loading': 'Gerando o QR code…',
-  'pix.qr.failed': 'Não foi possível mostrar o QR code. Use o código Pix copia e cola.',
-  'pix.code.label': 'Código Pix copia e cola',
-  'pix.countdown.label': 'O código expira em',
-  'pix.countdown.mark': {
-    one: 'Falta {count} minuto para o código Pix expirar.',
-    other: 'Faltam {count} minutos para o código Pix expirar.',
-  },
-  'pix.steps.title': 'Como pagar',
-  'pix.steps.openApp': 'Abra o app do seu banco e entre na área Pix.',
-  'pix.steps.scan': 'Escolha pagar com QR code e aponte a câmera para o código, ou escolha Pix copia e cola e cole o código.',
-  'pix.steps.confirm': 'Confira o valor e o recebedor e confirme o pagamento.',
-  'pix.waiting': 'Depois de pagar, fique nesta página: a confirmação aparece aqui em instantes.',
-  'pix.expired.title': 'O código Pix expirou',
-  'pix.expired.text': 'Este código não pode mais ser pago. Gere um novo código para concluir a compra.',
-  'pix.expired.newCharge': 'Gerar novo código Pix',
-  'pixAuto.title': 'Autorize o Pix Automático',
-  'pixAuto.journey.JORNADA_1':
-    'Um pedido de autorização será enviado ao app do seu banco. A autorização é feita só por esse pedido: abra-o, confira os dados das cobranças recorrentes e autorize.',
-  'pixAuto.journey.JORNADA_2':
-    'Ao ler o QR code, você autoriza as cobranças recorrentes no app do seu banco. Nada é cobrado agora: as cobranças serão debitadas nas datas combinadas.',
-  'pixAuto.journey.JORNADA_3':
-    'Ao ler o QR code, você paga agora a primeira cobrança, e esse pagamento já autoriza as próximas cobranças recorrentes. Não é possível pagar sem autorizar.',
-  'pixAuto.journey.JORNADA_4':
-    'Ao ler o QR code, você paga agora a primeira cobrança. Em seguida, o app do seu banco pede que você autorize as próximas cobranças recorrentes.',
-  'pixAuto.journey.other': 'Ao ler o QR code no app do seu banco, você autoriza as cobranças recorrentes desta assinatura.',
-  'pixAuto.access': 'O acesso é liberado depois que a autorização for confirmada.',
-  'pixAuto.waiting': 'Aguardando a confirmação da autorização. Esta página se atualiza sozinha.',
-  'pixAuto.steps.request': 'Abra o app do seu banco e procure o pedido de autorização do Pix Automático nas notificações ou na área Pix.',
-  'pixAuto.steps.review': 'Confira os dados das cobranças recorrentes e confirme a autorização.',
-  'pixAuto.terms.title': 'O que você autoriza',
-  'pixAuto.terms.amount': 'Valor de cada cobrança',
-  'pixAuto.terms.frequency': 'Frequência',
-  'pixAuto.terms.first': 'Primeira cobrança',
-  'pixAuto.terms.count': 'Número de cobranças',
-  'pixAuto.terms.untilCancelled': 'Até você cancelar',
-  'pixAuto.terms.monthly': 'Mensal',
-  'pixAuto.terms.yearly': 'Anual',
-  'pixAuto.terms.everyDays': { one: 'Todo dia', other: 'A cada {count} dias' },
   'pixAuto.confirmed.title': 'Autorização confirmada!',
-  'pixAuto.confirmed.text': 'Seu Pix Automático está ativo.',
-  'boleto.title': 'Pague o boleto',
-  'boleto.line.label': 'Linha digitável do boleto',
-  'boleto.dueDate': 'Vencimento: {date}',
-  'boleto.pdf': 'Abrir o boleto em PDF',
-  'boleto.pdf.newTab': '(abre em uma nova aba)',
-  'boleto.howTo': 'Pague pelo app ou site do seu banco, em uma agência ou lotérica, até o vencimento. Copie a linha digitável ou abra o PDF.',
-  'boleto.clearing': 'O banco leva de 1 a 3 dias úteis para confirmar o pagamento do boleto. Você não precisa ficar nesta página.',
   'card.declined.title': 'Pagamento não autorizado',
   'card.declined.action': 'Tentar com outro cartão',
   'card.refused.title': 'Não foi possível concluir o pagamento',
   'card.pending.title': 'Aguardando a confirmação do banco',
 } as const satisfies Readonly<Record<string, string | { readonly one: string; readonly other: string }>>;
+
+export default ptBR;

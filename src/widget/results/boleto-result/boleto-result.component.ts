@@ -1,5 +1,6 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { formatTag, type SupportedLocale } from '../../i18n/locales.js';
+import { RESULT_TEXTS } from '../../i18n/catalogue.js';
 import { translate } from '../../i18n/translate.js';
 import { CopyController, copyFieldStyles } from '../copy-button.js';
 import { PayResultElement } from '../result-element.js';
@@ -46,6 +47,7 @@ import { formatDigitableLine, formatDueDate, slipHref } from './boleto-slip.js';
  */
 export class PayBoletoResult extends PayResultElement {
   static override styles = [widgetTextStyles, resultStyles, copyFieldStyles, boletoResultStyles];
+  static override texts = RESULT_TEXTS;
 
   private readonly copier = new CopyController(this, (message) => this.announce(message));
 

@@ -1,7 +1,7 @@
 import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { parseApiDateTime } from '../../../contract/format-checks.js';
 import type { WidgetRecurrence } from '../../../relay/config-route.js';
-import type { MessageKey } from '../../i18n/catalogue.js';
+import { RESULT_TEXTS, type MessageKey } from '../../i18n/catalogue.js';
 import type { SupportedLocale } from '../../i18n/locales.js';
 import { translate } from '../../i18n/translate.js';
 import { CopyController, copyFieldStyles } from '../copy-button.js';
@@ -63,6 +63,7 @@ import { widgetTextStyles } from '../../styles/widget-text.styles.js';
  */
 export class PayPixResult extends PayResultElement {
   static override styles = [widgetTextStyles, resultStyles, copyFieldStyles, pixResultStyles];
+  static override texts = RESULT_TEXTS;
   static override properties: PropertyDeclarations = {
     clockOffset: { type: Number, attribute: 'clock-offset' },
     recurrence: { attribute: false },

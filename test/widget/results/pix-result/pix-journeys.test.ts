@@ -1,6 +1,11 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { ptBR } from '../../../../src/widget/i18n/messages/pt-BR.js';
+import type { Messages } from '../../../../src/widget/i18n/catalogue.js';
+import ptBRForm from '../../../../src/widget/i18n/messages/pt-BR.js';
+import ptBRCard from '../../../../src/widget/i18n/messages/pt-BR.card.js';
+import ptBRResults from '../../../../src/widget/i18n/messages/pt-BR.results.js';
+
+const ptBR: Messages = { ...ptBRForm, ...ptBRCard, ...ptBRResults };
 import { authorizesByRequest, journeyText } from '../../../../src/widget/results/pix-result/pix-journeys.js';
 
 describe('the Pix Automático journeys', () => {
