@@ -385,7 +385,7 @@ export class PayCheckout extends LitElement {
           .methods=${methods}
           .value=${method}
           .error=${this.methodError}
-          .cardMarks=${(customElements.get('pay-card-fields') as typeof PayCardFields | undefined)?.brandMarks(locale)}
+          .cardMarks=${CARD_TEXTS.has(locale) ? (customElements.get('pay-card-fields') as typeof PayCardFields | undefined)?.brandMarks(locale) : undefined}
           locale=${locale}
           ?disabled=${locked}
           @pay-method-change=${this.handleMethodChange}
@@ -420,7 +420,8 @@ export class PayCheckout extends LitElement {
     const status = this.onDemand.require('pay-card-fields');
     if (status === 'loading') {
       // Its own texts come beside its code, not after it.
-      CARD_TEXTS.load(locale).catch(() => undefined);
+      // The picker's brand marks are named from them: it draws them once they are here.
+      CARD_TEXTS.load(locale).then(() => this.requestUpdate(), () => undefined);
       return html`<p class="loading" role="status">${LOADING_TEXTS[locale]}</p>`;
     }
     if (status === 'failed') {

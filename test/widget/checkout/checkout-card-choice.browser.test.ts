@@ -5,6 +5,7 @@ import { expect, html, oneEvent } from '@open-wc/testing';
 import type { PayCheckout } from '../../../src/widget/checkout/checkout.component.js';
 import type { PayBeforeSubmitDetail } from '../../../src/widget/events/before-submit-event.js';
 import {
+  addressFieldsOf as drawnAddressFields,
   cardFieldsOf,
   chargeRequests,
   chooseMethod,
@@ -26,7 +27,12 @@ const ADDRESS_FIELDS = ['zipcode', 'street', 'number', 'complement', 'neighborho
 
 const radiosOf = (el: PayCheckout) => Array.from(methodPickerOf(el).shadowRoot!.querySelectorAll<HTMLInputElement>('input[type="radio"]'));
 const methodsOf = (el: PayCheckout) => radiosOf(el).map((radio) => radio.value);
-const addressFieldsOf = (el: PayCheckout) => ADDRESS_FIELDS.filter((name) => customerFieldsOf(el).shadowRoot!.querySelector(`[name="${name}"]`));
+/** The billing address's fields on screen: none unless the customer fields ask for it, then those `<pay-address-fields>` draws once fetched. */
+async function addressFieldsOf(el: PayCheckout): Promise<string[]> {
+  if (!customerFieldsOf(el).requireAddress) return [];
+  const root = (await drawnAddressFields(el)).shadowRoot!;
+  return ADDRESS_FIELDS.filter((name) => root.querySelector(`[name="${name}"]`));
+}
 
 /** A checkout whose `pay-ready` was caught: its `methods` are those on screen. */
 async function readyWithEvent(template?: ReturnType<typeof html>): Promise<{ el: PayCheckout; methods: unknown }> {
@@ -38,7 +44,7 @@ async function readyWithEvent(template?: ReturnType<typeof html>): Promise<{ el:
 /** Pays the chosen card and answers what the page was told before and after the charge, and what was sent. */
 async function payCard(el: PayCheckout, env: TestEnv, recording: ReturnType<typeof recordFetch>) {
   await fillCustomer(el);
-  if (addressFieldsOf(el).length > 0) await fillAddress(el);
+  if ((await addressFieldsOf(el)).length > 0) await fillAddress(el);
   await fillCard(el, VISA);
   const beforeSubmit = oneEvent(el, 'pay-before-submit');
   const created = oneEvent(el, 'pay-order-created');
@@ -71,15 +77,15 @@ describe('<pay-checkout>: one card choice', () => {
 
     it('reports threeDs in method-change, asks the billing address, and drops it again for Pix', async () => {
       const { el } = await readyWithEvent();
-      expect(addressFieldsOf(el)).to.deep.equal([]);
+      expect(await addressFieldsOf(el)).to.deep.equal([]);
       const changed = oneEvent(el, 'pay-method-change');
       await chooseMethod(el, 'threeDs');
       expect((await changed).detail).to.deep.equal({ method: 'threeDs', previous: 'pix' });
-      expect(addressFieldsOf(el)).to.deep.equal(ADDRESS_FIELDS);
+      expect(await addressFieldsOf(el)).to.deep.equal(ADDRESS_FIELDS);
       expect(cardFieldsOf(el)).to.not.equal(null);
       await expect(el).to.be.accessible();
       await chooseMethod(el, 'pix');
-      expect(addressFieldsOf(el)).to.deep.equal([]);
+      expect(await addressFieldsOf(el)).to.deep.equal([]);
     });
 
     it('charges threeDs with the authentication and the address, and says so in before-submit and order-created', async () => {
@@ -97,7 +103,7 @@ describe('<pay-checkout>: one card choice', () => {
       const el = await readyCheckout(html`<pay-checkout relay="/relay" offer="77BcHrY" methods="credit_card,pix,threeDs"></pay-checkout>`);
       expect(methodsOf(el)).to.deep.equal(['threeDs', 'pix']);
       expect(radiosOf(el)[0]!.checked).to.equal(true);
-      expect(addressFieldsOf(el)).to.deep.equal(ADDRESS_FIELDS);
+      expect(await addressFieldsOf(el)).to.deep.equal(ADDRESS_FIELDS);
     });
   });
 
@@ -109,7 +115,7 @@ describe('<pay-checkout>: one card choice', () => {
       await chooseMethod(el, 'credit_card');
       expect((await changed).detail).to.deep.equal({ method: 'credit_card', previous: 'pix' });
       expect(textOf(radiosOf(el)[1]!.closest('label')!.querySelector('[part="option-name"]'))).to.equal('Cartão de crédito');
-      expect(addressFieldsOf(el)).to.deep.equal([]);
+      expect(await addressFieldsOf(el)).to.deep.equal([]);
       const { before, order, body } = await payCard(el, suite.env, suite.recording);
       expect(before.method).to.equal('credit_card');
       expect(order.paymentMethod).to.equal('credit_card');
@@ -125,7 +131,7 @@ describe('<pay-checkout>: one card choice', () => {
     it('offers the card alone, charged as threeDs', async () => {
       const el = await readyCheckout(html`<pay-checkout relay="/relay" offer="77BcHrY" methods="threeDs"></pay-checkout>`);
       expect(methodsOf(el)).to.deep.equal(['threeDs']);
-      expect(addressFieldsOf(el)).to.deep.equal(ADDRESS_FIELDS);
+      expect(await addressFieldsOf(el)).to.deep.equal(ADDRESS_FIELDS);
     });
   });
 
@@ -141,7 +147,7 @@ describe('<pay-checkout>: one card choice', () => {
       const { el, methods } = await readyWithEvent();
       expect(methods).to.deep.equal(['pix', 'boleto', 'credit_card']);
       await chooseMethod(el, 'credit_card');
-      expect(addressFieldsOf(el)).to.deep.equal([]);
+      expect(await addressFieldsOf(el)).to.deep.equal([]);
     });
   });
 });

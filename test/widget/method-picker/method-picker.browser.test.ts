@@ -2,6 +2,7 @@ import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { a11ySnapshot, findAccessibilityNode, sendKeys, setViewport } from '@web/test-runner-commands';
 import '../../../src/widget/method-picker/method-picker.js';
 import { PayCardFields } from '../../../src/widget/card/card-fields.component.js';
+import { CARD_TEXTS } from '../../../src/widget/i18n/catalogue.js';
 import type { PayMethodPicker } from '../../../src/widget/method-picker/method-picker.component.js';
 import type { ChargeMethod } from '../../../src/contract/payment-methods.js';
 
@@ -125,6 +126,9 @@ describe('<pay-method-picker>', () => {
   });
 
   describe('the card brands\' marks', () => {
+    // The marks are named from the card form's part of the catalogue, which comes with its code.
+    before(() => Promise.all([CARD_TEXTS.load('pt-BR'), CARD_TEXTS.load('es')]));
+
     interface AxNode {
       role: string;
       name: string;
