@@ -421,7 +421,7 @@ export class PayCheckout extends LitElement {
     if (status === 'loading') {
       // Its own texts come beside its code, not after it.
       // The picker's brand marks are named from them: it draws them once they are here.
-      CARD_TEXTS.load(locale).then(() => this.requestUpdate(), () => undefined);
+      if (!CARD_TEXTS.has(locale)) CARD_TEXTS.load(locale).then(() => this.requestUpdate(), () => undefined);
       return html`<p class="loading" role="status">${LOADING_TEXTS[locale]}</p>`;
     }
     if (status === 'failed') {
