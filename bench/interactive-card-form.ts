@@ -4,7 +4,8 @@
  * fields, both served by one local server (with the relay and sandbox in-process behind it).
  *
  * "Interactive", the same test on both pages, run inside the page on every animation frame from
- * the first script the page runs (an init script): the method radio `credit_card` exists and is
+ * the first script the page runs (an init script): the card's method radio exists (`credit_card`, or
+ * `threeDs` where the checkout's one card choice is charged with 3-D Secure) and is
  * enabled, so it is clicked; then the card number field `input[name="cc-number"]` (found through
  * open shadow roots) exists, is `:enabled` (no disabled fieldset around it) and is rendered
  * (`checkVisibility()`). The figure is `performance.now()` at that frame: milliseconds since the
@@ -100,7 +101,7 @@ ${DEEP_QUERY}  const longTasks = [];
   window.__cardFormInteractive = new Promise((resolve) => {
     const frame = () => {
       if (document.documentElement) {
-        const method = deepQuery(document, 'input[name="method"][value="credit_card"]');
+        const method = deepQuery(document, 'input[name="method"][value="credit_card"]') ?? deepQuery(document, 'input[name="method"][value="threeDs"]');
         if (method && method.matches(':enabled') && !method.checked) method.click();
         const number = deepQuery(document, 'input[name="cc-number"]');
         if (method && method.checked && number && number.matches(':enabled') && number.checkVisibility()) {

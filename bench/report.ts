@@ -133,7 +133,7 @@ export function benchSection(results: BenchResults): string {
     'a relay and sandbox in the same process (`demo/stack.ts`); the static page is the same fields in plain HTML',
     '(method choice, card number, expiry, CVV, holder name, instalments select; `bench/pages/`). Each run is a',
     'first visit (new browser context, empty cache), the two pages alternating, after one unmeasured visit each.',
-    '"Interactive": from navigation start, on each animation frame, the `credit_card` method radio is clicked once',
+    '"Interactive": from navigation start, on each animation frame, the card method radio (`credit_card` or `threeDs`) is clicked once',
     'it exists and is enabled; the time is taken at the first frame where it is checked and the card number input',
     '(`input[name="cc-number"]`, through the shadow roots) exists, is `:enabled` and is rendered. Throttling:',
     '`Emulation.setCPUThrottlingRate` 4 through the DevTools protocol.',
