@@ -147,6 +147,12 @@ export class PayCardFields extends LitElement {
   /** Fields the buyer typed in: leaving one of them shows its error. */
   private readonly editedFields = new Set<CardField>();
   private lastChange: CardChangeDetail = { brand: undefined, complete: false, installments: 1 };
+  /**
+   * The instalment options' texts and the brands' list, kept from the last render: each key in a
+   * card number re-renders the fields, and two dozen amounts, a dozen texts and a list format
+   * each time were most of a keystroke's work on a slow phone.
+   */
+  private textsOf: { key: string; list: readonly WidgetInstallmentOption[]; rows: Array<{ count: number; label: string }>; brands: string } | undefined;
 
   /** `pt-BR` (default), `es` or `en`; other tags fall back to the closest of these, and their region writes the amounts (`es-MX`: `$1,234.50`). */
   locale = 'pt-BR';
@@ -353,7 +359,7 @@ export class PayCardFields extends LitElement {
    */
   private renderBrandMarks(locale: SupportedLocale, brand: CardBrand | undefined): TemplateResult {
     return html`
-      <div class="marks" part="brand-marks" role="img" aria-label=${acceptedBrands(locale)}>
+      <div class="marks" part="brand-marks" role="img" aria-label=${this.texts(locale).brands}>
         ${MARKED_BRANDS.map((marked) => html`<span class=${marked === brand ? 'mark detected' : brand ? 'mark faded' : 'mark'}>${brandMark(marked)}</span>`)}
       </div>
     `;
@@ -369,22 +375,28 @@ export class PayCardFields extends LitElement {
     return html`<span class="brands" role="img" aria-label=${acceptedBrands(locale)}>${MARKED_BRANDS.map((marked) => brandMark(marked))}</span>`;
   }
 
-  private renderInstallments(locale: SupportedLocale): TemplateResult | typeof nothing {
-    const { currency } = this;
-    let most = 0;
-    let chosen = '';
-    const options = this.installments.flatMap(({ installments: count, installmentAmount, total, interestFree }) => {
+  /** The texts that change only with the locale, the currency or the options: made again only then. */
+  private texts(locale: SupportedLocale): NonNullable<typeof this.textsOf> {
+    const { currency, installments } = this;
+    const key = `${locale} ${this.locale} ${currency}`;
+    if (this.textsOf?.key === key && this.textsOf.list === installments) return this.textsOf;
+    const rows = installments.flatMap(({ installments: count, installmentAmount, total, interestFree }) => {
       const amount = formatAmount(installmentAmount, currency, this.locale, locale);
       const totalAmount = formatAmount(total, currency, this.locale, locale);
       // An option whose amounts cannot be read is left out rather than shown wrong.
       if (amount === undefined || totalAmount === undefined) return [];
-      most = Math.max(most, count);
-      const key = interestFree ? 'installments.option.interestFree' : 'installments.option.withInterest';
-      const label = translate(locale, key, { count, amount, total: totalAmount });
-      if (count === this.selectedInstallments) chosen = label;
-      return [html`<option value=${count} ?selected=${count === this.selectedInstallments}>${label}</option>`];
+      const text = interestFree ? 'installments.option.interestFree' : 'installments.option.withInterest';
+      return [{ count, label: translate(locale, text, { count, amount, total: totalAmount }) }];
     });
-    if (options.length === 0) return nothing;
+    return (this.textsOf = { key, list: installments, rows, brands: acceptedBrands(locale) });
+  }
+
+  private renderInstallments(locale: SupportedLocale): TemplateResult | typeof nothing {
+    const { rows } = this.texts(locale);
+    if (rows.length === 0) return nothing;
+    const most = Math.max(...rows.map((row) => row.count));
+    const chosen = rows.find((row) => row.count === this.selectedInstallments)?.label ?? '';
+    const options = rows.map(({ count, label }) => html`<option value=${count} ?selected=${count === this.selectedInstallments}>${label}</option>`);
     return this.renderField(
       'installments',
       translate(locale, 'field.installments.label'),

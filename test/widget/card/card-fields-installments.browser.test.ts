@@ -1,4 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
 import '../../../src/widget/card/card-fields.js';
 import type { PayCardFields } from '../../../src/widget/card/card-fields.component.js';
 import type { WidgetInstallmentOption } from '../../../src/relay/config-route.js';
@@ -107,6 +108,42 @@ describe('<pay-card-fields> instalments', () => {
       expect(optionTexts(el)).to.deep.equal(expected);
       expect(config.installments.some((option) => !option.interestFree)).to.equal(true);
       await expect(el).to.be.accessible();
+    });
+  });
+
+  describe('when the buyer types the card number', () => {
+    it('writes the options and the brands again only when the locale, the currency or the options change', async () => {
+      const el = await fixture<PayCardFields>(html`<pay-card-fields .installments=${OPTIONS}></pay-card-fields>`);
+      // formatAmount reads each formatter's options once per amount.
+      const { resolvedOptions } = Intl.NumberFormat.prototype;
+      const { ListFormat } = Intl;
+      const intl = Intl as unknown as Record<string, unknown>;
+      let formatted = 0;
+      let listFormats = 0;
+      Intl.NumberFormat.prototype.resolvedOptions = function (this: Intl.NumberFormat) {
+        formatted += 1;
+        return resolvedOptions.call(this);
+      };
+      intl['ListFormat'] = class extends ListFormat {
+        constructor(...args: ConstructorParameters<typeof ListFormat>) {
+          super(...args);
+          listFormats += 1;
+        }
+      };
+      try {
+        el.shadowRoot!.querySelector<HTMLInputElement>('input[name="cc-number"]')!.focus();
+        await sendKeys({ type: '4111111111111111' });
+        await el.updateComplete;
+        expect([formatted, listFormats]).to.deep.equal([0, 0]);
+        expect(el.shadowRoot!.querySelector<HTMLInputElement>('input[name="cc-number"]')!.value).to.equal('4111 1111 1111 1111');
+        el.currency = 'USD';
+        await el.updateComplete;
+        expect(formatted).to.equal(OPTIONS.length * 2);
+        expect(optionTexts(el)[0]).to.equal('À vista: US$ 104,70');
+      } finally {
+        Intl.NumberFormat.prototype.resolvedOptions = resolvedOptions;
+        intl['ListFormat'] = ListFormat;
+      }
     });
   });
 });
