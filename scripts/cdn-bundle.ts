@@ -15,10 +15,10 @@ const ROOT = join(import.meta.dirname, '..');
 
 /**
  * The budgets for the module build, in bytes of gzip at level 9; 1 KB = 1,000 bytes. The goals are
- * 25 KB before the form and 40 KB on a path (BUDGET_GOALS). The first is met (24.77 KB, Pix in es)
- * and is the ceiling; the path's ceiling sits just above what the build fetches today on the 3-D
- * Secure path, the longest (41.27 KB), so that nothing adds bytes while that goal is not met
- * (docs/performance.md, "Bundle size and budgets").
+ * 25 KB before the form and 40 KB on a path (BUDGET_GOALS), and they are the ceilings, with one
+ * exception: the card through 3-D Secure, whose billing address (filled from the CEP), dialog and
+ * provider come on top of the card form, fetches 43.9 KB. Its own ceiling sits just above that, so
+ * nothing adds bytes there while its goal is not met (docs/performance.md, "Bundle size and budgets").
  */
 export const BUDGET_GOALS = { beforeFormGzip: 25_000, pathGzip: 40_000 } as const;
 
@@ -32,7 +32,9 @@ export const BUDGETS = {
    */
   beforeFormGzip: 25_000,
   /** What Chromium fetched from the build on one buyer's path, one method in one language, from page load to paid. */
-  pathGzip: 41_500,
+  pathGzip: 40_000,
+  /** The same for the card charged through 3-D Secure, which alone is over the goal of every path. */
+  threeDsPathGzip: 44_000,
   /** Any one chunk of the build, every language's catalogue among them: a static check of the build. */
   chunkGzip: 60_000,
 } as const;
