@@ -31,17 +31,21 @@ interface TourPath {
   /** The `input[name=method]` values to choose, the first the checkout offers. */
   methods: readonly string[];
   card?: string;
+  /** The demo page's query beyond the theme: its `methods` or `offer`, when the path needs one the default does not offer or charge. */
+  pageQuery?: string;
   steps: readonly ('form' | 'result' | 'challenge' | 'paid')[];
 }
 
 export const TOUR_PATHS: readonly TourPath[] = [
   { name: 'pix', methods: ['pix'], steps: ['form', 'result', 'paid'] },
-  { name: 'pix-auto', methods: ['pix_auto'], steps: ['form', 'result', 'paid'] },
+  // The subscription offer, whose recurrence terms the buyer reads before the QR.
+  { name: 'pix-auto', methods: ['pix_auto'], pageQuery: 'offer=CLUBmes', steps: ['form', 'result', 'paid'] },
   { name: 'boleto', methods: ['boleto'], steps: ['form', 'result', 'paid'] },
-  { name: 'card', methods: ['credit_card'], card: '4111111111111111', steps: ['form', 'paid'] },
+  // The one card choice is charged as `credit_card` when the page leaves `threeDs` out.
+  { name: 'card', methods: ['credit_card'], pageQuery: 'methods=pix,boleto,credit_card', card: '4111111111111111', steps: ['form', 'paid'] },
   // The sandbox's 5555 5555 5555 4444 asks for a challenge (code 1234). With one card choice
   // and 3-D Secure as the merchant's setting, `threeDs` is no longer offered: the card is.
-  { name: '3ds', methods: ['threeDs', 'credit_card'], card: '5555555555554444', steps: ['form', 'challenge', 'paid'] },
+  { name: '3ds', methods: ['threeDs', 'credit_card'], pageQuery: 'methods=pix,boleto,threeDs', card: '5555555555554444', steps: ['form', 'challenge', 'paid'] },
 ];
 
 /** The file name of one picture: `pix-result-375-dark.png`. */
@@ -104,7 +108,7 @@ async function shoot(page: Page, name: string, whole: 'checkout' | 'screen', tak
 /** One path at one width and scheme, in a fresh browser context (no order kept from another path). */
 async function walk(demo: Demo, path: TourPath, width: number, scheme: Scheme, taken: string[]): Promise<void> {
   const { context, page } = await openCheckout(demo, {
-    query: scheme === 'dark' ? 'theme=dark' : '',
+    query: [scheme === 'dark' ? 'theme=dark' : '', path.pageQuery ?? ''].filter(Boolean).join('&'),
     width,
     height: width < 600 ? 812 : 900,
   });
