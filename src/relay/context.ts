@@ -14,9 +14,4 @@ export interface RelayContext {
   requestId?: string;
 }
 
-/** The caller as the runtime saw it: Node passes the socket's address. */
-export interface RelayRequestInfo {
-  remoteAddress?: string;
-  /** The request's id; the relay sets it (operations/request-id.ts). */
-  requestId?: string;
-}
+export type { RelayRequestInfo } from './relay-exchange.js';

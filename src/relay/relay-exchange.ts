@@ -5,7 +5,6 @@
  * plain status, headers and JSON text (or an event stream) until its runtime writes it: a
  * `Response` for `fetch`, `res.writeHead` and one `res.end` on Node.
  */
-import type { RelayRequestInfo } from './context.js';
 
 export interface RelayRequest {
   /** Upper case. */
@@ -41,6 +40,13 @@ export function lowerCaseHeaders(headers: Record<string, string>): Record<string
   const lower: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) lower[name.toLowerCase()] = value;
   return lower;
+}
+
+/** The caller as the runtime saw it: Node passes the socket's address. */
+export interface RelayRequestInfo {
+  remoteAddress?: string;
+  /** The request's id; the relay sets it (operations/request-id.ts). */
+  requestId?: string;
 }
 
 /** A relay's answer to one request, before its runtime writes it. */

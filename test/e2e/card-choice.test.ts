@@ -69,6 +69,8 @@ describe('the one card choice and the 3-D Secure dialog in the demo', { timeout:
       assert.equal(await addressFields(page), 0);
       await prepare(page, 'threeDs');
       assert.equal((await newestDetail(page, 'pay-method-change'))['method'], 'threeDs');
+      // The billing address is an element of its own, fetched when the card goes through 3-D Secure.
+      await page.locator(`${CHECKOUT} input[name="zipcode"]`).waitFor();
       assert.equal(await addressFields(page), 1);
       await typeCard(page, '4111111111111111');
       await payButton(page).click();
