@@ -79,8 +79,17 @@ describe('the message catalogues', () => {
     ]);
   });
 
-  it('keeps in the card part only texts the card form shows, from its own chunk', () => {
-    assert.deepEqual(readersOf(ptBRCard), ['card/card-fields.component.ts', 'fields/card-cvv.ts', 'fields/card-expiry.ts', 'fields/card-number.ts']);
+  it('keeps in the card part only texts the card form and the billing address of 3-D Secure show, from their own chunks', () => {
+    assert.deepEqual(readersOf(ptBRCard), [
+      'address/abroad.ts',
+      'address/address-field-specs.ts',
+      'address/address-fields.component.ts',
+      'card/card-fields.component.ts',
+      'fields/card-cvv.ts',
+      'fields/card-expiry.ts',
+      'fields/card-number.ts',
+      'fields/postal-code.ts',
+    ]);
   });
 
   for (const locale of SUPPORTED_LOCALES) {
