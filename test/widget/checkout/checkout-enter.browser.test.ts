@@ -2,6 +2,7 @@ import { expect, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import type { PayCheckout } from '../../../src/widget/checkout/checkout.component.js';
 import {
+  addressFieldsOf,
   cardFieldsOf,
   chargeRequests,
   chooseMethod,
@@ -54,7 +55,8 @@ describe('<pay-checkout> when the buyer presses Enter', () => {
     const radio = el.shadowRoot!.querySelector('pay-method-picker')!.shadowRoot!.querySelector<HTMLInputElement>('input:checked')!;
     radio.focus();
     await sendKeys({ press: 'Enter' });
-    customerInput(el, 'state').focus();
+    // The billing address's state, a select in <pay-address-fields>.
+    (await addressFieldsOf(el)).shadowRoot!.querySelector<HTMLSelectElement>('select[name="state"]')!.focus();
     await sendKeys({ press: 'Enter' });
     await sendKeys({ press: 'Escape' });
     expect(submits).to.equal(0);
