@@ -59,9 +59,8 @@ const NODE_TEST_TIMEOUT_MS = 180_000;
 /**
  * Files whose tests follow real time closely (rate windows of a second or two, a deploy or a kill in
  * the middle of traffic): they run one at a time, after the others, each with the machine to itself.
- * The other files run three at a time: most of their time is spent waiting on servers and browsers
- * (the machine's two cores were busy a little over one of them on average with two at a time), and
- * each starts by compiling its imports.
+ * The other files run two at a time: most of their time is spent waiting on servers and browsers,
+ * and each starts by compiling its imports.
  */
 const ALONE = new Set([
   'test/client/pacing.test.ts',
@@ -73,7 +72,7 @@ const ALONE = new Set([
   'test/store/redis-cluster-store.test.ts',
   'test/store/redis-sentinel-store.test.ts',
 ]);
-const NODE_TEST_CONCURRENCY = 3;
+const NODE_TEST_CONCURRENCY = 2;
 
 function runNodeTests(title, files, concurrency) {
   const totalsFile = join(work, `${title.replace(/\W+/g, '-')}.json`);
