@@ -339,6 +339,12 @@ function writeAnswer(res: ServerResponse, answer: ListenerAnswer, close: boolean
     res.end(body);
     return;
   }
+  if (res.destroyed || !res.socket || res.socket.destroyed) {
+    // The client left while the handler was at work: its close came before anyone listened for it,
+    // so the stream is cancelled here, or what feeds it (an order's polls, its timers) runs on.
+    void (body as ReadableStream<Uint8Array>).cancel().catch(() => undefined);
+    return;
+  }
   res.writeHead(status, headers);
   const stream = Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>);
   // A client that goes away mid-stream (an SSE reader, say) must not crash the server.

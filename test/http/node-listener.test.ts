@@ -7,7 +7,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { toNodeListener } from '../../src/http/node-listener.js';
 import { openRawConnection, rawExchange } from './raw-http.js';
 
@@ -136,5 +136,38 @@ describe('toNodeListener: the answer as written', () => {
     endStream?.();
     endStream = undefined;
     assert.equal((await reader.read()).done, true);
+  });
+});
+
+describe('toNodeListener: an event stream whose client left before it was answered', () => {
+  it('is cancelled at once, so what feeds it (timers, polls) stops', async () => {
+    let clientLeft!: () => void;
+    const left = new Promise<void>((resolve) => (clientLeft = resolve));
+    let cancelled!: () => void;
+    const cancel = new Promise<'cancelled'>((resolve) => (cancelled = () => resolve('cancelled')));
+    let arrived!: () => void;
+    const requestArrived = new Promise<void>((resolve) => (arrived = resolve));
+    const server = createServer(
+      toNodeListener(async () => {
+        arrived();
+        // The handler is still at work (reading the store, say) when the client goes away.
+        await left;
+        return new Response(new ReadableStream<Uint8Array>({ cancel: () => cancelled() }), { headers: { 'Content-Type': 'text/event-stream' } });
+      }),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const socket = connect((server.address() as AddressInfo).port, '127.0.0.1');
+      socket.write('GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+      await requestArrived;
+      socket.destroy();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      clientLeft();
+      const outcome = await Promise.race([cancel, new Promise<'still open'>((resolve) => setTimeout(() => resolve('still open'), 2_000))]);
+      assert.equal(outcome, 'cancelled');
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
