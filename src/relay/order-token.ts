@@ -31,9 +31,13 @@ function base64url(bytes: ArrayBuffer): string {
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-/** The signature bytes of a token, or undefined when it is not 43 characters of base64url. */
+/**
+ * The signature bytes of a token, or undefined when it is not 43 characters of base64url as the
+ * relay writes them. The last character carries 4 of the 256 bits, and its 2 low bits must be 0:
+ * decoding drops them, so without this check 4 spellings of each token would pass for it.
+ */
 function signatureOf(token: string): Uint8Array<ArrayBuffer> | undefined {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
+  if (!/^[A-Za-z0-9_-]{42}[AEIMQUYcgkosw048]$/.test(token)) return undefined;
   const binary = atob(token.replace(/-/g, '+').replace(/_/g, '/') + '=');
   const bytes = new Uint8Array(binary.length);
   for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index);
