@@ -3,19 +3,9 @@ import assert from 'node:assert/strict';
 import { isPlainChargeResponse } from '../../src/contract/charge-response-check.js';
 import { chargeResponseSchema } from '../../src/contract/charge-response.js';
 import { flattenFieldErrors, validate } from '../../src/contract/errors.js';
+import { CHARGE_ANSWER_COMMON } from './charge-answer-fields.js';
 
-const common = {
-  id: 'ord_8f2c',
-  refId: 'R7K2Q',
-  amount: '97.00',
-  baseAmount: '107.00',
-  discount: '10.00',
-  fees: '4.84',
-  externalId: 'acq_91822',
-  createdAt: '2025-03-01T10:00:00-03:00',
-  product: { id: 'prod_1', short_id: 'AbC12', name: 'Curso de pão' },
-  offer: { id: 'Xy12', name: 'Oferta principal', price: 107 },
-};
+const common = CHARGE_ANSWER_COMMON;
 const pix = {
   ...common,
   paymentMethod: 'pix',
