@@ -385,7 +385,7 @@ export class PayCheckout extends LitElement {
           .methods=${methods}
           .value=${method}
           .error=${this.methodError}
-          .cardMarks=${CARD_TEXTS.has(locale) ? (customElements.get('pay-card-fields') as typeof PayCardFields | undefined)?.brandMarks(locale) : undefined}
+          .cardMarks=${this.cardMarks(locale)}
           locale=${locale}
           ?disabled=${locked}
           @pay-method-change=${this.handleMethodChange}
@@ -415,13 +415,24 @@ export class PayCheckout extends LitElement {
     `;
   }
 
+  /**
+   * The accepted brands' marks for the method choice, once the card form's code and the texts that
+   * name them are both here; the checkout draws again when the texts arrive after the code.
+   */
+  private cardMarks(locale: SupportedLocale) {
+    const cardFields = customElements.get('pay-card-fields') as typeof PayCardFields | undefined;
+    if (!cardFields) return undefined;
+    if (CARD_TEXTS.has(locale)) return cardFields.brandMarks(locale);
+    CARD_TEXTS.load(locale).then(() => this.requestUpdate(), () => undefined);
+    return undefined;
+  }
+
   /** The card form, once its element is fetched (a shop that takes no card never fetches it). */
   private renderCardFields(config: CheckoutConfig, locale: SupportedLocale, locked: boolean) {
     const status = this.onDemand.require('pay-card-fields');
     if (status === 'loading') {
       // Its own texts come beside its code, not after it.
-      // The picker's brand marks are named from them: it draws them once they are here.
-      if (!CARD_TEXTS.has(locale)) CARD_TEXTS.load(locale).then(() => this.requestUpdate(), () => undefined);
+      CARD_TEXTS.load(locale).catch(() => undefined);
       return html`<p class="loading" role="status">${LOADING_TEXTS[locale]}</p>`;
     }
     if (status === 'failed') {
