@@ -16,15 +16,15 @@ const offlineFetch = () => Promise.reject(new TypeError('Failed to fetch dynamic
 /**
  * Puts `answer` in front of the widget's catalogue fetches (a dynamic import cannot be
  * intercepted like `fetch`): what it returns stands for the fetch of a catalogue not on the page
- * yet, undefined lets the real one go. Counts the attempts.
+ * yet, undefined lets the real one go. Counts the attempts to fetch it (a part already here is not fetched).
  */
 function interceptCatalogueFetches(answer: (locale: SupportedLocale) => Promise<Partial<Messages>> | undefined) {
   const load = CatalogueRegistry.prototype.load;
   const attempts: SupportedLocale[] = [];
   CatalogueRegistry.prototype.load = function (this: CatalogueRegistry, locale: SupportedLocale, part: CataloguePart = 'form') {
-    if (part !== 'form') return load.call(this, locale, part);
+    if (part !== 'form' || this.has(locale)) return load.call(this, locale, part);
     attempts.push(locale);
-    return (this.has(locale) ? undefined : answer(locale)) ?? load.call(this, locale);
+    return answer(locale) ?? load.call(this, locale);
   };
   return { attempts, restore: () => (CatalogueRegistry.prototype.load = load) };
 }
