@@ -1,13 +1,13 @@
 /**
  * Outbound pacing under the spec's Limits table (public-api.md, Limits): charges never exceed
  * 60 per minute per egress IP and 120 per minute per token, both at once; other authenticated
- * endpoints 5000 per hour. A request takes a slot of each window it counts against from the
- * Store (shared by every instance on it) and waits for the slot's time, so a burst queues
+ * endpoints 5000 per hour. A request takes a slot of every window it counts against, all at one
+ * moment, from the Store (shared by every instance on it) and waits for it, so a burst queues
  * instead of earning 429s. A wait longer than `maxWaitMs` fails at once with a local
  * `RateLimitError`, before any upstream call.
  */
 import { RATE_LIMITS, type RateLimit } from '../contract/constants.js';
-import type { Store } from '../store/store.js';
+import type { SlotWindow, Store } from '../store/store.js';
 import { waitFor } from './abortable-wait.js';
 import { RateLimitError } from './errors.js';
 
@@ -74,10 +74,14 @@ export interface PacerOptions {
   onWait?: ((request: PacedRequest, waitMs: number) => (() => void) | void) | undefined;
 }
 
-/** The Store keys of the windows. The per-IP one is shared by every client on the Store: they leave from one egress. */
+/**
+ * The Store keys of the windows. The per-IP one is shared by every client on the Store: they
+ * leave from one egress. Both charge windows carry one `{tag}`, so a Redis Cluster keeps them in
+ * one hash slot and a charge reserves both in one step.
+ */
 export const PACING_KEYS = {
-  chargesPerIp: 'pacing:charges:ip',
-  chargesPerToken: (clientId: string) => `pacing:charges:token:${clientId}`,
+  chargesPerIp: 'pacing:{charges}:ip',
+  chargesPerToken: (clientId: string) => `pacing:{charges}:token:${clientId}`,
   other: 'pacing:other',
 } as const;
 
@@ -92,28 +96,27 @@ export function createPacer({ store, limits, clientId, onWait }: PacerOptions): 
     }
   }
 
-  async function reserve(key: string, window: PacingWindow, what: string): Promise<number> {
-    const slot = await store.reserveSlot(key, window.limit, pacedWindowMs(window.windowMs), limits.maxWaitMs);
+  async function reserve(windows: readonly SlotWindow[], what: string, limit: PacingWindow): Promise<number> {
+    const slot = await store.reserveSlots(windows, limits.maxWaitMs);
     if (slot.granted) return slot.waitMs;
     throw new RateLimitError(
-      `Pacing: ${what} would wait ${slot.waitMs} ms for a slot (${window.limit} per ${window.windowMs} ms), more than maxWaitMs ${limits.maxWaitMs} ms`,
+      `Pacing: ${what} would wait ${slot.waitMs} ms for a slot (${limit.limit} per ${limit.windowMs} ms), more than maxWaitMs ${limits.maxWaitMs} ms`,
       { retryAfterSeconds: Math.ceil(slot.waitMs / 1000) },
     );
   }
 
+  const paced = (key: string, window: PacingWindow): SlotWindow => ({ key, limit: window.limit, windowMs: pacedWindowMs(window.windowMs) });
+  const otherWindows = [paced(PACING_KEYS.other, limits.otherPerUser)];
+  // Both charge limits apply at once, in one reservation: the charge leaves at the first moment
+  // both windows allow, and both record that moment.
+  const chargeWindows = [paced(PACING_KEYS.chargesPerIp, limits.chargesPerIp), paced(PACING_KEYS.chargesPerToken(clientId), limits.chargesPerToken)];
+  // The stricter of the two, to say in a refusal.
+  const chargeLimit = limits.chargesPerIp.limit / limits.chargesPerIp.windowMs <= limits.chargesPerToken.limit / limits.chargesPerToken.windowMs ? limits.chargesPerIp : limits.chargesPerToken;
+
   return {
     async admit(request, signal) {
-      if (request === 'other') {
-        await wait('other', await reserve(PACING_KEYS.other, limits.otherPerUser, 'a request'), signal);
-        return;
-      }
-      // Both charge limits apply at once: the request goes when the later of its two slots comes.
-      // The other slot is then used a little after its time. Every charge takes both, so the
-      // stricter window (per IP with the spec's limits: 60 against 120) decides when charges
-      // leave, and the laxer one, counting the same charges, stays under its limit.
-      const ipWaitMs = await reserve(PACING_KEYS.chargesPerIp, limits.chargesPerIp, 'a charge');
-      const tokenWaitMs = await reserve(PACING_KEYS.chargesPerToken(clientId), limits.chargesPerToken, 'a charge');
-      await wait('charge', Math.max(ipWaitMs, tokenWaitMs), signal);
+      const waitMs = request === 'other' ? await reserve(otherWindows, 'a request', limits.otherPerUser) : await reserve(chargeWindows, 'a charge', chargeLimit);
+      await wait(request, waitMs, signal);
     },
   };
 }

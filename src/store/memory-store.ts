@@ -7,7 +7,7 @@
  * key, so the oldest write is always the first key, found in constant time.
  */
 import { createMemoryChargeLines } from './memory-charge-line.js';
-import type { SlotReservation, Store, StoreSetOptions } from './store.js';
+import type { SlotReservation, SlotWindow, Store, StoreSetOptions } from './store.js';
 
 /**
  * The default cap: far above one instance's normal use (docs/relay.md, "One instance: the
@@ -137,6 +137,37 @@ export function createMemoryStore({
     return entry.value;
   }
 
+  /**
+   * One slot in each window, all at the first moment every window allows (store.ts,
+   * `reserveSlots`). In a window holding `limit` reservations, a new one may start once the
+   * oldest of the last `limit` leaves it; any later moment is as safe.
+   */
+  function reserveSlots(slotWindows: readonly SlotWindow[], maxWaitMs: number): SlotReservation {
+    const at = now();
+    const pending = slotWindows.map(({ key, limit, windowMs }) => {
+      // Start times of the reservations still inside a window that could block this one.
+      const taken = (windows.get(key)?.starts ?? []).filter((start) => start > at - windowMs);
+      const blocking = taken.length >= limit ? taken[taken.length - limit]! : undefined;
+      return { key, windowMs, taken, earliest: blocking === undefined ? at : Math.max(at, blocking + windowMs) };
+    });
+    const start = Math.max(at, ...pending.map((window) => window.earliest));
+    const waitMs = start - at;
+    const granted = waitMs <= maxWaitMs;
+    for (const { key, windowMs, taken } of pending) {
+      if (granted) {
+        taken.push(start);
+        taken.sort((a, b) => a - b);
+      }
+      // A refused reservation is a write too: the window of a caller still being refused is
+      // the newest, the last the cap would take (which would lift that caller's limit).
+      windows.delete(key);
+      if (taken.length > 0) windows.set(key, { starts: taken, expiresAt: taken[taken.length - 1]! + windowMs, written: (writes += 1) });
+    }
+    evictPastCap();
+    startSweeping();
+    return { granted, waitMs };
+  }
+
   return {
     get size() {
       return values.size + windows.size;
@@ -156,27 +187,11 @@ export function createMemoryStore({
     async delete(key) {
       values.delete(key);
     },
-    async reserveSlot(key, limit, windowMs, maxWaitMs): Promise<SlotReservation> {
-      const at = now();
-      // Start times of the reservations still inside a window that could block this one.
-      const taken = (windows.get(key)?.starts ?? []).filter((start) => start > at - windowMs);
-      // With `limit` reservations in the window, the next may start once the oldest of the
-      // last `limit` leaves it.
-      const blocking = taken.length >= limit ? taken[taken.length - limit]! : undefined;
-      const start = blocking === undefined ? at : Math.max(at, blocking + windowMs);
-      const waitMs = start - at;
-      const granted = waitMs <= maxWaitMs;
-      if (granted) {
-        taken.push(start);
-        taken.sort((a, b) => a - b);
-      }
-      // A refused reservation is a write too: the window of a caller still being refused is
-      // the newest, the last the cap would take (which would lift that caller's limit).
-      windows.delete(key);
-      windows.set(key, { starts: taken, expiresAt: taken[taken.length - 1]! + windowMs, written: (writes += 1) });
-      evictPastCap();
-      startSweeping();
-      return { granted, waitMs };
+    async reserveSlot(key, limit, windowMs, maxWaitMs) {
+      return reserveSlots([{ key, limit, windowMs }], maxWaitMs);
+    },
+    async reserveSlots(slotWindows, maxWaitMs) {
+      return reserveSlots(slotWindows, maxWaitMs);
     },
     async takeChargeTurn(line, budget, request) {
       return chargeLines.take(line, budget, request);

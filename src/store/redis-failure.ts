@@ -153,6 +153,7 @@ const GUARDED: Record<Exclude<keyof Store, 'subscribe' | 'close'>, true> = {
   setIfAbsent: true,
   delete: true,
   reserveSlot: true,
+  reserveSlots: true,
   takeChargeTurn: true,
   publish: true,
 };

@@ -13,7 +13,7 @@ import type { Cluster, ClusterOptions, Redis, RedisOptions } from 'ioredis';
 import { loadIoredis } from './ioredis-module.js';
 import { checkCommandTimeout, failFastRedisOptions, failingFast, reconnectDelayMs, whenReady } from './redis-failure.js';
 import { redisChargeLine } from './redis-charge-line.js';
-import type { SlotReservation, Store, StoreSetOptions } from './store.js';
+import type { SlotReservation, SlotWindow, Store, StoreSetOptions } from './store.js';
 
 export { StoreUnavailableError } from './store.js';
 
@@ -75,25 +75,35 @@ export const DEFAULT_REDIS_KEY_PREFIX = 'pay-checkout:';
  * unique per reservation, so two slots at the same millisecond are two entries.
  * KEYS[1] the sorted set; ARGV limit, windowMs, maxWaitMs, member. Answers {granted 0|1, waitMs}.
  */
+/**
+ * One slot in each of the KEYS' windows, at the first moment every window allows (store.ts,
+ * `reserveSlots`). ARGV: the longest wait, the reservation's member, then each key's limit and
+ * window. A window holding `limit` reservations allows a new one once the oldest of its last
+ * `limit` leaves it; any later moment is as safe, so the latest of those moments suits all.
+ */
 const RESERVE_SLOT_SCRIPT = `
 local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
-local limit = tonumber(ARGV[1])
-local window = tonumber(ARGV[2])
-local maxWait = tonumber(ARGV[3])
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
-local taken = redis.call('ZCARD', KEYS[1])
+local maxWait = tonumber(ARGV[1])
 local start = now
-if taken >= limit then
-  local blocking = redis.call('ZRANGE', KEYS[1], taken - limit, taken - limit, 'WITHSCORES')
-  start = math.max(now, tonumber(blocking[2]) + window)
+for i, key in ipairs(KEYS) do
+  local limit = tonumber(ARGV[1 + 2 * i])
+  local window = tonumber(ARGV[2 + 2 * i])
+  redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
+  local taken = redis.call('ZCARD', key)
+  if taken >= limit then
+    local blocking = redis.call('ZRANGE', key, taken - limit, taken - limit, 'WITHSCORES')
+    start = math.max(start, tonumber(blocking[2]) + window)
+  end
 end
 local wait = start - now
 if wait > maxWait then
   return {0, wait}
 end
-redis.call('ZADD', KEYS[1], start, ARGV[4])
-redis.call('PEXPIRE', KEYS[1], wait + window)
+for i, key in ipairs(KEYS) do
+  redis.call('ZADD', key, start, ARGV[2])
+  redis.call('PEXPIRE', key, wait + tonumber(ARGV[2 + 2 * i]))
+end
 return {1, wait}
 `;
 const RESERVE_SLOT_SHA = createHash('sha1').update(RESERVE_SLOT_SCRIPT).digest('hex');
@@ -285,16 +295,22 @@ export function createRedisStore(options: RedisStoreOptions): Store {
     return subscriber;
   }
 
-  async function reserveSlot(key: string, limit: number, windowMs: number, maxWaitMs: number): Promise<SlotReservation> {
-    checkSlotArguments(limit, windowMs, maxWaitMs);
-    const args = [prefixed(key), limit, windowMs, maxWaitMs, randomUUID()] as const;
+  async function reserveSlots(windows: readonly SlotWindow[], maxWaitMs: number): Promise<SlotReservation> {
+    if (windows.length === 0) throw new RangeError('reserveSlots needs at least one window');
+    for (const { limit, windowMs } of windows) checkSlotArguments(limit, windowMs, maxWaitMs);
+    const keysAndArgs = [
+      ...windows.map((window) => prefixed(window.key)),
+      maxWaitMs,
+      randomUUID(),
+      ...windows.flatMap((window) => [window.limit, window.windowMs]),
+    ];
     try {
-      return slotReservationFrom(await client.evalsha(RESERVE_SLOT_SHA, 1, ...args));
+      return slotReservationFrom(await client.evalsha(RESERVE_SLOT_SHA, windows.length, ...keysAndArgs));
     } catch (error) {
       // The server forgets scripts on restart or SCRIPT FLUSH, and each cluster node has its own
-      // cache; EVAL sends the script again to the node owning the key (which caches it).
+      // cache; EVAL sends the script again to the node owning the keys (which caches it).
       if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
-      return slotReservationFrom(await client.eval(RESERVE_SLOT_SCRIPT, 1, ...args));
+      return slotReservationFrom(await client.eval(RESERVE_SLOT_SCRIPT, windows.length, ...keysAndArgs));
     }
   }
 
@@ -316,7 +332,8 @@ export function createRedisStore(options: RedisStoreOptions): Store {
     async delete(key) {
       await client.del(prefixed(key));
     },
-    reserveSlot,
+    reserveSlot: (key, limit, windowMs, maxWaitMs) => reserveSlots([{ key, limit, windowMs }], maxWaitMs),
+    reserveSlots,
     takeChargeTurn: redisChargeLine(client, prefixed),
     async publish(channel, message) {
       await client.publish(prefixed(channel), message);

@@ -15,6 +15,13 @@ export type SlotReservation =
   | { granted: true; /** Milliseconds to wait before the request may be sent (0: at once). */ waitMs: number }
   | { granted: false; /** The wait the next free slot would need, beyond `maxWaitMs`. */ waitMs: number };
 
+/** One limit a request counts against: at most `limit` requests in any `windowMs`, kept at `key`. */
+export interface SlotWindow {
+  key: string;
+  limit: number;
+  windowMs: number;
+}
+
 /**
  * The budget of a fair charge line: `limit` slots per sliding `windowMs`, of which `reserve`
  * are kept for retries of attempts already admitted, so such a retry never waits behind new ones.
@@ -57,6 +64,15 @@ export interface Store {
    * instances together never exceed the limit.
    */
   reserveSlot(key: string, limit: number, windowMs: number, maxWaitMs: number): Promise<SlotReservation>;
+  /**
+   * Reserves one slot in each of `windows` for one request, at the one moment they all allow:
+   * the request leaves then, and each window records that moment. (One `reserveSlot` per
+   * window would let two instances take the windows' slots in different orders, and a request
+   * leaving later than the slot one window gave it would crowd that window's next slots.) All
+   * or nothing: when that moment is more than `maxWaitMs` away no window is touched. On a Redis
+   * Cluster the keys must share a hash slot (a `{tag}` in each).
+   */
+  reserveSlots(windows: readonly SlotWindow[], maxWaitMs: number): Promise<SlotReservation>;
   /**
    * One step of the fair line `line` for a shared window (every instance on the store sees one
    * line). A new attempt goes at once while the window has room and nobody waits; otherwise it

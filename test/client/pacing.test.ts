@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { RateLimitError } from '../../src/client/index.js';
 import { createPacer, pacedWindowMs, PACING_KEYS, type PacingLimits } from '../../src/client/pacing.js';
 import { createMemoryStore } from '../../src/store/memory-store.js';
+import type { SlotWindow, Store } from '../../src/store/store.js';
 import { startSandbox, type RunningSandbox } from '../sandbox/harness.js';
 import { newKey, pixChargeBody, recordingFetch, sandboxClient, setLimits } from './client-harness.js';
 
@@ -18,15 +19,41 @@ describe('pacedWindowMs', () => {
 });
 
 describe('createPacer', () => {
-  it('a charge takes a slot of both charge windows; other requests of the "other" window', async () => {
+  it('a charge takes a slot of both charge windows in one reservation; other requests of the "other" window', async () => {
     const store = createMemoryStore();
-    const taken: string[] = [];
-    const recordingStore = { ...store, reserveSlot: (key: string, ...rest: [number, number, number]) => (taken.push(key), store.reserveSlot(key, ...rest)) };
+    const taken: string[][] = [];
+    const recordingStore = { ...store, reserveSlots: (windows: readonly SlotWindow[], maxWaitMs: number) => (taken.push(windows.map((window) => window.key)), store.reserveSlots(windows, maxWaitMs)) };
     const limits: PacingLimits = { chargesPerIp: wide, chargesPerToken: wide, otherPerUser: wide, maxWaitMs: 0 };
     const pacer = createPacer({ store: recordingStore, limits, clientId: 'client-a' });
     await pacer.admit('charge');
     await pacer.admit('other');
-    assert.deepEqual(taken, [PACING_KEYS.chargesPerIp, 'pacing:charges:token:client-a', PACING_KEYS.other]);
+    assert.deepEqual(taken, [[PACING_KEYS.chargesPerIp, 'pacing:{charges}:token:client-a'], [PACING_KEYS.other]]);
+  });
+
+  it('two instances whose store answers in a different order than asked still send at most `limit` charges per window', async () => {
+    // The instances' charges meet the two windows in different orders when the store's answers
+    // come back out of order (two Redis Cluster masters, two connections). A charge that took
+    // the per-IP window's first slot but the per-token window's fifth would leave with the
+    // fifth's batch, one too many for the per-IP window. The clock stands still, so each
+    // charge leaves exactly at its wait.
+    const store = createMemoryStore({ now: () => 1_000_000 });
+    let calls = 0;
+    const shuffled = <T>(answer: () => Promise<T>) => {
+      const delayMs = ((calls += 1) * 7) % 11;
+      return new Promise<T>((resolve, reject) => setTimeout(() => answer().then(resolve, reject), delayMs));
+    };
+    const shufflingStore: Store = {
+      ...store,
+      reserveSlot: (key, limit, windowMs, maxWaitMs) => shuffled(() => store.reserveSlot(key, limit, windowMs, maxWaitMs)),
+      reserveSlots: (windows, maxWaitMs) => shuffled(() => store.reserveSlots(windows, maxWaitMs)),
+    };
+    const limits: PacingLimits = { chargesPerIp: { limit: 4, windowMs: 100 }, chargesPerToken: { limit: 4, windowMs: 100 }, otherPerUser: wide, maxWaitMs: 5_000 };
+    const leaves: number[] = [];
+    const instances = [0, 1].map(() => createPacer({ store: shufflingStore, limits, clientId: 'client-a', onWait: (_request, waitMs) => void leaves.push(waitMs) }));
+    await Promise.all(Array.from({ length: 16 }, (_, index) => instances[index % 2]!.admit('charge')));
+    const busiest = Math.max(...leaves.map((from) => leaves.filter((at) => at >= from && at < from + pacedWindowMs(100)).length));
+    assert.equal(leaves.length, 16);
+    assert.equal(busiest, 4, `charges leave at ${leaves.sort((a, b) => a - b).join(', ')} ms`);
   });
 
   it('waits for the later of the two charge slots', async () => {

@@ -41,6 +41,14 @@ export function countingStore(memory: Store = createMemoryStore()): CountingStor
         }
         return slot;
       },
+      async reserveSlots(windows, maxWaitMs) {
+        const slot = await memory.reserveSlots(windows, maxWaitMs);
+        if (slot.granted) {
+          for (const { key } of windows) counted.keys.add(key);
+          counted.writes += windows.length;
+        }
+        return slot;
+      },
     },
   };
   return counted;

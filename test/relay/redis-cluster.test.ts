@@ -151,6 +151,8 @@ describe('two relay instances on a Redis Cluster', () => {
       );
       assert.equal(new Set(orders.map((order) => order.id)).size, 8);
       const charges = sent.slice(sentBefore).filter((request) => request.path === '/public_api/payments/');
+      const refused = charges.filter((request) => request.status !== 201);
+      assert.deepEqual(refused.map((request) => request.status), [], 'no charge was refused by the API');
       assert.equal(charges.length, 8, 'each charge went once');
       // Alone, each instance would have sent its 4 at once: 8 in the first second.
       const times = charges.map((request) => request.sentAt).sort((a, b) => a - b);

@@ -233,6 +233,50 @@ export function describeStoreConformance(
       });
     });
 
+    describe('reserveSlots', () => {
+      /** Keys of one request's windows: one `{tag}`, so a Redis Cluster keeps them in one hash slot. */
+      const windowKeys = () => {
+        const tag = `{${randomUUID()}}`;
+        return [uniqueName(`${tag}:per-ip`), uniqueName(`${tag}:per-token`)] as const;
+      };
+
+      it('reserves every window at the moment the fullest allows, and records that moment in each', async () => {
+        const store = await open();
+        const [full, free] = windowKeys();
+        assert.deepEqual(await store.reserveSlot(full, 1, 1_000, 0), { granted: true, waitMs: 0 });
+        assertWaitedAbout(await store.reserveSlots([{ key: full, limit: 1, windowMs: 1_000 }, { key: free, limit: 1, windowMs: 1_000 }], 5_000), true, 1_000);
+        // The free window's slot is at +1 s, where the request leaves: its next slot comes a window after that.
+        assertWaitedAbout(await store.reserveSlot(free, 1, 1_000, 5_000), true, 2_000);
+      });
+
+      it('reserves nothing in any window when the moment is beyond maxWaitMs', async () => {
+        const store = await open();
+        const [full, free] = windowKeys();
+        await store.reserveSlot(full, 1, 1_000, 0);
+        assertWaitedAbout(await store.reserveSlots([{ key: full, limit: 1, windowMs: 1_000 }, { key: free, limit: 1, windowMs: 1_000 }], 500), false, 1_000);
+        assert.deepEqual(await store.reserveSlot(free, 1, 1_000, 0), { granted: true, waitMs: 0 });
+        assertWaitedAbout(await store.reserveSlot(full, 1, 1_000, 5_000), true, 1_000);
+      });
+
+      it('gives two instances\' 2 × 12 concurrent requests at most `limit` starts per window in each', async () => {
+        const instances = [await open(), await open()];
+        const [perIp, perToken] = windowKeys();
+        const windows = [{ key: perIp, limit: 4, windowMs: 200 }, { key: perToken, limit: 6, windowMs: 200 }];
+        const starts: number[] = [];
+        const reservations = await Promise.all(
+          Array.from({ length: 24 }, async (_, index) => {
+            const reservation = await instances[index % 2]!.reserveSlots(windows, 2_000);
+            starts.push(performance.now() + reservation.waitMs);
+            return reservation;
+          }),
+        );
+        assert.ok(reservations.every((reservation) => reservation.granted), JSON.stringify(reservations));
+        // The stricter window decides: 4 at once, then 4 more each window.
+        assert.equal(reservations.filter((reservation) => reservation.waitMs === 0).length, 4);
+        assert.equal(busiestWindow(starts, 200 - 25), 4);
+      });
+    });
+
     describe('takeChargeTurn', () => {
       it('admits new attempts at once while the window has room, then gives tickets with their place and wait', async () => {
         const store = await open();
