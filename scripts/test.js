@@ -1,8 +1,13 @@
-// `npm test`: the typecheck, the Node suites and the browser suites, in that order. Every
-// part runs even when an earlier one fails, so one run shows everything that is wrong. The
-// last line is the sum of all suites: `N passed, N failed`.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+// `npm test`: the typecheck, the Node suites and the browser suites. Every part runs even when
+// another fails, so one run shows everything that is wrong. The last line is the sum of all
+// suites: `N passed, N failed`.
+//
+// Most Node test files and the browser suites spend much of their time waiting (on servers,
+// browsers and timers), so the typecheck and the browser suites run beside the Node files; their
+// output is kept and printed once they end, so no two parts' lines mix. The files that follow
+// real time closely run last, with the machine to themselves.
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +21,30 @@ function run(title, command, args, env = {}) {
   console.log(`\n=== ${title}`);
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   return result.status === 0;
+}
+
+/**
+ * Starts a part beside the others, its output going to a file; `ended` prints that output under
+ * the part's title once the part exits and answers whether it passed.
+ */
+function runBeside(title, command, args, env = {}) {
+  const outputFile = join(work, `${title.replace(/\W+/g, '-')}.log`);
+  const output = openSync(outputFile, 'w');
+  const child = spawn(command, args, { cwd: root, stdio: ['ignore', output, output], env: { ...process.env, ...env } });
+  const exited = new Promise((resolve) => {
+    child.once('error', (error) => resolve({ code: null, error }));
+    child.once('exit', (code) => resolve({ code }));
+  });
+  return {
+    async ended() {
+      const { code, error } = await exited;
+      closeSync(output);
+      console.log(`\n=== ${title}`);
+      process.stdout.write(readFileSync(outputFile, 'utf8'));
+      if (error) console.error(`${title}: ${error.message}`);
+      return code === 0;
+    },
+  };
 }
 
 function addTotals(title, file, exitedCleanly) {
@@ -44,10 +73,11 @@ function findTests(dir, matches) {
   return found.sort();
 }
 
-if (!run('typecheck (tsc --noEmit)', bin('tsc'), ['--noEmit', '-p', '.'])) {
-  console.error('typecheck failed: counted as one failure');
-  totals.failed += 1;
-}
+const typecheck = runBeside('typecheck (tsc --noEmit)', bin('tsc'), ['--noEmit', '-p', '.']);
+const browserTotals = join(work, 'browser.json');
+const browser = runBeside('browser tests (headless Chromium)', bin('web-test-runner'), ['--config', 'web-test-runner.config.js'], {
+  PAY_CHECKOUT_TOTALS_FILE: browserTotals,
+});
 
 const nodeTests = findTests(join(root, 'test'), (name) => name.endsWith('.test.ts') && !name.endsWith('.browser.test.ts'));
 /**
@@ -95,13 +125,12 @@ if (missing.length > 0) {
   totals.failed += 1;
 }
 runNodeTests(`node tests, ${NODE_TEST_CONCURRENCY} files at a time`, nodeTests.filter((file) => !ALONE.has(file)), NODE_TEST_CONCURRENCY);
+if (!(await typecheck.ended())) {
+  console.error('typecheck failed: counted as one failure');
+  totals.failed += 1;
+}
+addTotals('browser tests', browserTotals, await browser.ended());
 runNodeTests('node tests that follow real time, one file at a time', nodeTests.filter((file) => ALONE.has(file)), 1);
-
-const browserTotals = join(work, 'browser.json');
-const browserOk = run('browser tests (headless Chromium)', bin('web-test-runner'), ['--config', 'web-test-runner.config.js'], {
-  PAY_CHECKOUT_TOTALS_FILE: browserTotals,
-});
-addTotals('browser tests', browserTotals, browserOk);
 
 rmSync(work, { recursive: true, force: true });
 const skipped = totals.skipped > 0 ? `, ${totals.skipped} skipped` : '';
