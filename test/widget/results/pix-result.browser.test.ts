@@ -221,7 +221,8 @@ describe('<pay-pix-result>', () => {
     const dayOf = (locale: string, ms: number) => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric' }).format(ms);
 
     it('lists the terms the buyer authorizes before the QR code: amount, frequency, first charge, number of charges', async () => {
-      const order = pixOrder({ paymentMethod: 'pix_auto', journey: 'JORNADA_3', amount: '29.90' });
+      // The QR only authorizes: the first charge comes after the trial days.
+      const order = pixOrder({ paymentMethod: 'pix_auto', journey: 'JORNADA_2', amount: '29.90' });
       const view = await resultFixture<PayPixResult>('pay-pix-result', order, { properties: { recurrence: monthly, recurringAmount: '29.90' } });
       await qrDrawn(view);
       const firstCharge = Date.parse(order.createdAt) + 7 * 86_400_000;
@@ -268,13 +269,25 @@ describe('<pay-pix-result>', () => {
       await pay(el);
       const view = (await checkoutResult(el, 'pay-pix-result')) as PayPixResult;
       await waitUntil(() => view.shadowRoot!.querySelector('[part="terms"]'), 'no terms in the checkout\'s Pix Automático view');
-      const firstCharge = Date.parse(view.order!.createdAt) + 7 * 86_400_000;
-      expect(termsOf(view)).to.deep.equal([
-        'Valor de cada cobrança: R$ 29,90',
-        'Frequência: Mensal',
-        `Primeira cobrança: ${dayOf('pt-BR', firstCharge)}`,
-        'Número de cobranças: Até você cancelar',
-      ]);
+      // The sandbox's journey pays the first charge with the QR, and the offer has 7 trial days:
+      // when the next charge falls is not clear from those, so no date is shown.
+      expect(view.order!.pix!.user_journey).to.equal('JORNADA_4');
+      expect(termsOf(view)).to.deep.equal(['Valor de cada cobrança: R$ 29,90', 'Frequência: Mensal', 'Número de cobranças: Até você cancelar']);
+    });
+
+    it('dates the next charge one period on when the QR pays the first charge now, never a "first charge" after it', async () => {
+      const noTrial = { recurrence_period: 30, quantity_recurrences: 12, trial_days: 0 };
+      for (const [journey, locale, label] of [['JORNADA_3', 'pt-BR', 'Próxima cobrança'], ['JORNADA_4', 'es', 'Próximo cobro'], ['JORNADA_4', 'en', 'Next charge']] as const) {
+        const order = pixOrder({ paymentMethod: 'pix_auto', journey, amount: '29.90' });
+        const view = await resultFixture<PayPixResult>('pay-pix-result', order, { locale, properties: { recurrence: noTrial, recurringAmount: '29.90' } });
+        const terms = termsOf(view);
+        expect(terms[2], `${journey} in ${locale}`).to.equal(`${label}: ${dayOf(locale, Date.parse(order.createdAt) + 30 * 86_400_000)}`);
+        expect(terms).to.have.length(4);
+        view.remove();
+      }
+      // With trial days the next charge's date is unclear: none is shown.
+      const trial = await resultFixture<PayPixResult>('pay-pix-result', pixOrder({ paymentMethod: 'pix_auto', journey: 'JORNADA_3' }), { properties: { recurrence: monthly, recurringAmount: '29.90' } });
+      expect(termsOf(trial).map((term) => term.split(':')[0])).to.deep.equal(['Valor de cada cobrança', 'Frequência', 'Número de cobranças']);
     });
 
     const journeys: [string, string][] = [

@@ -43,6 +43,7 @@ const enResults: ResultMessages = {
   'pixAuto.terms.amount': 'Amount of each charge',
   'pixAuto.terms.frequency': 'Frequency',
   'pixAuto.terms.first': 'First charge',
+  'pixAuto.terms.next': 'Next charge',
   'pixAuto.terms.count': 'Number of charges',
   'pixAuto.terms.untilCancelled': 'Until you cancel',
   'pixAuto.terms.monthly': 'Monthly',

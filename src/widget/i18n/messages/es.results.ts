@@ -43,6 +43,7 @@ const esResults: ResultMessages = {
   'pixAuto.terms.amount': 'Monto de cada cobro',
   'pixAuto.terms.frequency': 'Frecuencia',
   'pixAuto.terms.first': 'Primer cobro',
+  'pixAuto.terms.next': 'Próximo cobro',
   'pixAuto.terms.count': 'Número de cobros',
   'pixAuto.terms.untilCancelled': 'Hasta que lo canceles',
   'pixAuto.terms.monthly': 'Mensual',

@@ -46,6 +46,7 @@ const ptBRResults = {
   'pixAuto.terms.amount': 'Valor de cada cobrança',
   'pixAuto.terms.frequency': 'Frequência',
   'pixAuto.terms.first': 'Primeira cobrança',
+  'pixAuto.terms.next': 'Próxima cobrança',
   'pixAuto.terms.count': 'Número de cobranças',
   'pixAuto.terms.untilCancelled': 'Até você cancelar',
   'pixAuto.terms.monthly': 'Mensal',

@@ -25,3 +25,8 @@ export function journeyText(journey: string | null | undefined): MessageKey {
 export function authorizesByRequest(journey: string | null | undefined): boolean {
   return journey === 'JORNADA_1';
 }
+
+/** True when the QR pays the first charge now (JORNADA_3 and JORNADA_4). */
+export function paysFirstChargeNow(journey: string | null | undefined): boolean {
+  return journey === 'JORNADA_3' || journey === 'JORNADA_4';
+}

@@ -9,7 +9,7 @@ import { PixCountdownController } from '../countdown.js';
 import { QrCodeLoader, qrCodeSvg } from '../qr-code.js';
 import { PayResultElement } from '../result-element.js';
 import { resultStyles } from '../result.styles.js';
-import { authorizesByRequest, journeyText } from './pix-journeys.js';
+import { authorizesByRequest, journeyText, paysFirstChargeNow } from './pix-journeys.js';
 import { pixResultStyles } from './pix-result.styles.js';
 import { recurrenceTerms } from './pix-terms.js';
 import { widgetTextStyles } from '../../styles/widget-text.styles.js';
@@ -131,7 +131,8 @@ export class PayPixResult extends PayResultElement {
 
   private renderTerms(locale: SupportedLocale): TemplateResult | typeof nothing {
     const startMs = parseApiDateTime(this.order?.createdAt ?? '')?.getTime() ?? Number.NaN;
-    const terms = recurrenceTerms(this.recurrence, this.recurringAmount, this.currency, startMs, locale, this.locale);
+    const paidNow = paysFirstChargeNow(this.order?.pix?.user_journey);
+    const terms = recurrenceTerms(this.recurrence, this.recurringAmount, this.currency, startMs, locale, this.locale, paidNow);
     if (terms.length === 0) return nothing;
     return html`
       <div part="terms" class="terms">

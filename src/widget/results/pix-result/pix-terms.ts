@@ -4,6 +4,10 @@
  * -1 for no end, `trial_days`): how much each charge is, how often, when the first one is
  * debited and how many there are. A term whose value is missing or not a whole number is left
  * out rather than guessed.
+ *
+ * When the QR pays the first charge now (the journeys of `paysFirstChargeNow`), the date shown is
+ * the next charge's, one period on. An offer with trial days would then leave that date unclear
+ * (the trial counts from a charge already paid), so it is left out.
  */
 import type { WidgetRecurrence } from '../../../relay/config-route.js';
 import type { MessageKey } from '../../i18n/catalogue.js';
@@ -41,6 +45,8 @@ export function recurrenceTerms(
   locale: SupportedLocale,
   /** The page's language tag, whose region writes the amount and the date. */
   tag: string = locale,
+  /** The buyer pays the first charge now, with the QR. */
+  paidNow = false,
 ): RecurrenceTerm[] {
   if (!recurrence) return [];
   const { recurrence_period: period, quantity_recurrences: count, trial_days: trial } = recurrence;
@@ -48,9 +54,13 @@ export function recurrenceTerms(
   const price = amount === undefined ? undefined : formatAmount(amount, currency, tag, locale);
   if (price) terms.push({ label: 'pixAuto.terms.amount', value: price });
   if (isCount(period) && period > 0) terms.push({ label: 'pixAuto.terms.frequency', value: frequencyText(period, locale) });
-  if (isCount(trial) && Number.isFinite(startMs)) {
-    const first = new Intl.DateTimeFormat(formatTag(tag, locale), { day: 'numeric', month: 'long', year: 'numeric' }).format(startMs + trial * DAY_MS);
-    terms.push({ label: 'pixAuto.terms.first', value: first });
+  const day = (ms: number) => new Intl.DateTimeFormat(formatTag(tag, locale), { day: 'numeric', month: 'long', year: 'numeric' }).format(ms);
+  if (!Number.isFinite(startMs)) {
+    // No date without the order's.
+  } else if (!paidNow) {
+    if (isCount(trial)) terms.push({ label: 'pixAuto.terms.first', value: day(startMs + trial * DAY_MS) });
+  } else if (isCount(period) && period > 0 && (trial === undefined || trial === 0)) {
+    terms.push({ label: 'pixAuto.terms.next', value: day(startMs + period * DAY_MS) });
   }
   if (count === -1) terms.push({ label: 'pixAuto.terms.count', value: translate(locale, 'pixAuto.terms.untilCancelled') });
   else if (isCount(count) && count > 0) terms.push({ label: 'pixAuto.terms.count', value: String(count) });
