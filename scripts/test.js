@@ -82,7 +82,7 @@ const browser = runBeside('browser tests (headless Chromium)', bin('web-test-run
 const nodeTests = findTests(join(root, 'test'), (name) => name.endsWith('.test.ts') && !name.endsWith('.browser.test.ts'));
 /**
  * The bound of one test: a test that waits on a stream or a server that never answers fails here
- * instead of holding up the run (the longest, the memory store's 40,000 requests, takes one to two
+ * instead of holding up the run (the longest, the Next.js example's build, takes about two
  * minutes). A test that sets its own `timeout` keeps it.
  */
 const NODE_TEST_TIMEOUT_MS = 180_000;

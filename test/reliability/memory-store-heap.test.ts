@@ -1,6 +1,6 @@
 /**
  * The relay's in-memory store over a long run (docs/performance.md, "Memory of the in-memory
- * store"): 20,000 charges and 20,000 payment attempts the API refuses, through one relay on a
+ * store"): 10,000 charges and 10,000 payment attempts the API refuses, through one relay on a
  * memory store, in front of the in-process sandbox with every limit lifted. The V8 heap is
  * measured after full garbage collections: it grows by a bounded amount per retained order,
  * stops growing once the store reaches its cap, and falls back once the entries expire and
@@ -25,20 +25,20 @@ setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;
 
 /** Charges, and as many refused attempts. */
-const EACH = 20_000;
+const EACH = 10_000;
 /** Small enough that the run passes it several times over: 3 entries per order, 1 per refused attempt. */
-const MAX_ENTRIES = 30_000;
+const MAX_ENTRIES = 15_000;
 /** Pairs (a charge and a refused attempt) before the first measurement, so compiled code and caches are in place. */
-const WARM_UP = 1_000;
+const WARM_UP = 500;
 /** Charges measured below the cap, then refused attempts, each on their own. */
-const MEASURED = 5_000;
+const MEASURED = 2_500;
 /**
  * Pairs before the heap at the cap is measured: they take the store past its cap and on until it
  * has replaced some thousands of entries. A Map keeps the slots of deleted entries until its
  * table is rebuilt, and the first rebuild past the cap doubles the table: that growth, once
  * only, belongs to the heap at the cap, not to the growth past it.
  */
-const TO_CAP = 3_000;
+const TO_CAP = 1_500;
 /** The in-process sandbox answers in a few milliseconds; a later answer is retried with the same key. */
 const REQUEST_TIMEOUT_MS = 500;
 /** The sandbox forgets its orders this often, so its own growth does not swell the heap. */
@@ -71,7 +71,7 @@ function resetSandbox(stack: InProcessStack): void {
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} KiB`;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 
-describe('the relay on a memory store, 20,000 charges and 20,000 refused attempts', () => {
+describe('the relay on a memory store, 10,000 charges and 10,000 refused attempts', () => {
   it('grows a bounded amount per retained order, stops growing at the cap, and frees what expired', async (t) => {
     let offsetMs = 0;
     const store = createMemoryStore({ maxEntries: MAX_ENTRIES, now: () => Date.now() + offsetMs });
