@@ -17,8 +17,8 @@ export type MarkedBrand = (typeof MARKED_BRANDS)[number];
 const letters = (text: string, size: number, style = '') =>
   svg`<text x="16" y="10" dy=".35em" fill="#fff" font-size=${size} font-weight="700" font-family="Arial,Helvetica,sans-serif" text-anchor="middle" font-style=${style || 'normal'}>${text}</text>`;
 
-/** The card every mark is drawn on. */
-const card = (fill: string) => svg`<rect width="32" height="20" rx="3" fill=${fill} />`;
+/** The card every mark is drawn on, edged in grey: the black and dark ones stay cards on a dark page. */
+const card = (fill: string) => svg`<rect width="32" height="20" rx="3" fill=${fill} stroke="gray" stroke-width="2" />`;
 
 const MARKS: Readonly<Record<MarkedBrand, SVGTemplateResult>> = {
   visa: svg`${card('#1a1f71')}${letters('VISA', 9, 'italic')}`,

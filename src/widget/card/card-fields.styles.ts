@@ -79,12 +79,6 @@ export const cardFieldsStyles = css`
     display: flex;
   }
 
-  /* A ring in the fields' border colour: the black and dark marks stay cards on a dark page. */
-  .mark svg {
-    border-radius: 3px;
-    box-shadow: 0 0 0 1px var(--_border);
-  }
-
   .faded {
     opacity: 0.35;
     filter: grayscale(1);

@@ -71,12 +71,6 @@ export const methodPickerStyles = css`
     gap: 0.25rem;
   }
 
-  /* As beside the card number: a ring keeps the dark marks visible on a dark page. */
-  .brands svg {
-    border-radius: 3px;
-    box-shadow: 0 0 0 1px var(--_border);
-  }
-
   .error {
     margin: calc(var(--pay-spacing, 1rem) / 2) 0 0;
     color: var(--_error);
