@@ -51,7 +51,7 @@ export function defaultThreeDSecureProvider(config: CheckoutConfig, host: Shadow
     async authenticate(input) {
       const { createSandboxThreeDSecureProvider } = await loadCode().catch((error: unknown) => {
         // Offline at that moment: the next attempt fetches it again.
-        throw new ThreeDSecureSessionError('A verificação 3-D Secure não pôde ser carregada.', {}, { cause: error });
+        throw new ThreeDSecureSessionError('The 3-D Secure provider could not load.', {}, { cause: error });
       });
       return createSandboxThreeDSecureProvider({ sessionsUrl, host, locale: locale() }).authenticate(input);
     },

@@ -95,8 +95,8 @@ function inputError(fields: Record<string, string[]>, status?: number): ThreeDSe
   const said = Object.entries(fields).map(([field, messages]) => `${field}: ${messages.join(' ')}`);
   const message =
     'billingAddress' in fields
-      ? 'O endereço de cobrança é obrigatório para a verificação 3-D Secure.'
-      : `Dados inválidos para a verificação 3-D Secure: ${said.join('; ')}.`;
+      ? '3-D Secure needs the billing address.'
+      : `3-D Secure refused: ${said.join('; ')}.`;
   return new ThreeDSecureSessionError(message, { status, fields });
 }
 
@@ -124,18 +124,18 @@ async function startSession(
     payload = await response.json().catch(() => undefined);
   } catch (error) {
     if (signal?.aborted) throw new ThreeDSecureCanceledError(undefined, { cause: error });
-    throw new ThreeDSecureSessionError('Não foi possível falar com o serviço de 3-D Secure. Verifique a conexão e tente novamente.', {}, { cause: error });
+    throw new ThreeDSecureSessionError('3-D Secure service unreachable.', {}, { cause: error });
   }
   if (signal?.aborted) throw new ThreeDSecureCanceledError();
   if (response.status === 400 && isFieldErrorTree(payload)) throw inputError(flattenFieldErrors(payload), 400);
   if (!response.ok) {
     const detail = detailOf(payload);
     const said = detail === undefined ? '.' : `: ${detail}`;
-    throw new ThreeDSecureSessionError(`O serviço de 3-D Secure respondeu ${response.status}${said}`, { status: response.status });
+    throw new ThreeDSecureSessionError(`3-D Secure service answered ${response.status}${said}`, { status: response.status });
   }
   const session = readSession(payload);
   if (!session) {
-    throw new ThreeDSecureSessionError('O serviço de 3-D Secure deu uma resposta inesperada.', { status: response.status });
+    throw new ThreeDSecureSessionError('3-D Secure service: unexpected answer.', { status: response.status });
   }
   return session;
 }
@@ -150,7 +150,7 @@ async function runChallenge(session: ThreeDsSession, settings: SandboxThreeDSecu
   // importing the widget's classes registers nothing, and frictionless payments never fetch it.
   await import('./three-d-secure-dialog.js');
   const challengePage = challengePageUrl(session.challengeUrl);
-  if (!challengePage) throw new ThreeDSecureSessionError('O serviço de 3-D Secure pediu um desafio sem uma página válida.');
+  if (!challengePage) throw new ThreeDSecureSessionError('3-D Secure challenge without a valid page.');
   if (signal?.aborted) throw new ThreeDSecureCanceledError();
 
   const dialog = document.createElement('pay-3ds-dialog');
@@ -173,11 +173,11 @@ async function runChallenge(session: ThreeDsSession, settings: SandboxThreeDSecu
       signal?.addEventListener('abort', () => reject(new ThreeDSecureCanceledError(undefined, { cause: signal.reason })), options);
       (settings.host ?? document.body).append(dialog);
       dialog.show().catch((error: unknown) => {
-        reject(new ThreeDSecureSessionError('Não foi possível abrir a verificação do banco.', {}, { cause: error }));
+        reject(new ThreeDSecureSessionError('The bank\'s challenge could not open.', {}, { cause: error }));
       });
     });
     if (report?.outcome === 'canceled') throw new ThreeDSecureCanceledError();
-    return issuerResult(report, 'A página do banco respondeu a verificação num formato inesperado.');
+    return issuerResult(report, 'The bank\'s page: unexpected answer.');
   } finally {
     listening.abort();
     dialog.close();
@@ -206,7 +206,7 @@ export function createSandboxThreeDSecureProvider(settings: SandboxThreeDSecureS
       const session = await startSession(settings, body, signal);
       return session.challenge
         ? runChallenge(session, settings, signal)
-        : issuerResult(session, 'O serviço de 3-D Secure não concluiu a autenticação sem desafio.');
+        : issuerResult(session, '3-D Secure: frictionless authentication not completed.');
     },
   };
 }

@@ -353,7 +353,7 @@ describe('createSandboxThreeDSecureProvider', () => {
       const error = errorOf(outcome);
       expect(error).to.be.instanceOf(ThreeDSecureSessionError);
       const sessionError = error as ThreeDSecureSessionError;
-      expect(sessionError.message).to.contain('endereço de cobrança é obrigatório');
+      expect(sessionError.message).to.contain('needs the billing address');
       expect(Object.keys(sessionError.fields)).to.deep.equal(['billingAddress']);
       expect(sessionError.status).to.equal(undefined);
       expect(counted.calls).to.deep.equal([]);
