@@ -29,3 +29,4 @@ export { buyerIp } from './buyer-ip.js';
 export { widgetChargeRequestSchema, WIDGET_IDEMPOTENCY_HEADER, type WidgetChargeRequest } from './widget-request.js';
 export { sandboxAddressLookup, viaCepAddressLookup, VIACEP_BASE_URL, type AddressLookup, type LookedUpAddress, type ViaCepLookupOptions, type HttpAddressLookupOptions } from './address-lookups.js';
 export type { AddressAnswer } from './address-route.js';
+export { checkoutConfigSnapshot, inlineCheckoutConfig, type InlineCheckoutConfig, type InlineCheckoutConfigOptions } from './inline-config.js';

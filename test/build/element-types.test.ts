@@ -84,7 +84,7 @@ describe('the tags\' types generated from custom-elements.json (dist/jsx/)', { t
     assert.equal(checkout.className, 'PayCheckout');
     assert.deepEqual(
       checkout.properties.map(({ name, attribute }) => `${name}${attribute ? `=${attribute}` : ''}`),
-      ['relay=relay', 'offer=offer', 'locale=locale', 'methods=methods', 'askBirthDate=ask-birth-date', 'paidMessage=paid-message', 'customer', 'metadata', 'cardTokenizer', 'antifraudProfiler', 'threeDSecureProvider'],
+      ['relay=relay', 'offer=offer', 'locale=locale', 'methods=methods', 'askBirthDate=ask-birth-date', 'paidMessage=paid-message', 'inlineConfig=inline-config', 'customer', 'metadata', 'cardTokenizer', 'antifraudProfiler', 'threeDSecureProvider'],
     );
     assert.deepEqual(checkout.events, ['pay-ready', 'pay-method-change', 'pay-before-submit', 'pay-order-created', 'pay-paid', 'pay-failed', 'pay-status-change', 'pay-antifraud-fallback', 'pay-result-action']);
   });

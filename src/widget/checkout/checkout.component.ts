@@ -98,6 +98,7 @@ export class PayCheckout extends LitElement {
     methods: {},
     askBirthDate: { type: Boolean, attribute: 'ask-birth-date' },
     paidMessage: { attribute: 'paid-message' },
+    inlineConfig: { attribute: 'inline-config' },
     customer: { attribute: false },
     metadata: { attribute: false },
     cardTokenizer: { attribute: false },
@@ -108,7 +109,7 @@ export class PayCheckout extends LitElement {
   private readonly localeController = new LocaleController(this, () => resolveLocale(this.locale));
   private readonly configController = new ConfigController(
     this,
-    (signal) => (this.relay && this.offer ? this.connection().getConfig(this.offer, { signal }) : undefined),
+    (signal) => (this.relay && this.offer ? this.loadConfig(this.offer, signal) : undefined),
     (config) => this.handleConfigReady(config),
   );
   private readonly payment = new PaymentController(this, {
@@ -183,6 +184,13 @@ export class PayCheckout extends LitElement {
    * plain text in the buyer's language; by default "you will receive access by e-mail".
    */
   paidMessage = '';
+
+  /**
+   * The id of a `<script type="application/json">` in the page holding the offer's configuration,
+   * as the relay's `inlineCheckoutConfig` writes it: while it is fresh, the form draws without
+   * asking the relay for it.
+   */
+  inlineConfig = '';
 
   /** Prefill of the buyer's fields. */
   declare customer: CustomerPrefill | undefined;
@@ -413,6 +421,14 @@ export class PayCheckout extends LitElement {
         ${this.renderSubmit(config, locale)}
       </form>
     `;
+  }
+
+  /** The offer's configuration: the page's own while it is fresh (inline-config.ts), else the relay's answer. */
+  private async loadConfig(offer: string, signal: AbortSignal): Promise<CheckoutConfig> {
+    const id = this.inlineConfig;
+    // A chunk that cannot be fetched leaves the relay to answer.
+    const inline = id && (await import('./inline-config.js').then((reader) => reader.readInlineConfig(this, id, offer), () => undefined));
+    return inline || this.connection().getConfig(offer, { signal });
   }
 
   /**

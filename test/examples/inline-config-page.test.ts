@@ -1,0 +1,32 @@
+/**
+ * examples/relay/inline-config-page.ts (docs/relay.md, "The configuration in the page"): the page
+ * holds the relay's own answer for the offer, in the script the checkout names.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { productPage } from '../../examples/relay/inline-config-page.js';
+import { startRelay, type RelayUnderTest } from '../relay/relay-harness.js';
+
+describe('examples/relay/inline-config-page.ts', () => {
+  let relay: RelayUnderTest;
+
+  before(async () => {
+    relay = await startRelay();
+  });
+  after(() => relay.close());
+
+  it("renders the checkout beside the script it names, holding the relay's answer for the offer", async () => {
+    const page = await productPage(relay.relay, 'http://relay.test/', '77BcHrY');
+    assert.match(page, /<pay-checkout relay="\/checkout" offer="77BcHrY" inline-config="config-77BcHrY"><\/pay-checkout>/);
+    const json = /<script type="application\/json" id="config-77BcHrY">(.*?)<\/script>/s.exec(page)?.[1];
+    assert.ok(json, page);
+    const { config, expiresAt } = JSON.parse(json) as { config: unknown; expiresAt: string };
+    assert.deepEqual(config, await (await relay.call('GET', '/config?offer=77BcHrY')).json());
+    assert.ok(Date.parse(expiresAt) > Date.now());
+  });
+
+  it('renders no script for an offer the relay does not sell', async () => {
+    const page = await productPage(relay.relay, 'http://relay.test/', 'NOPE404');
+    assert.doesNotMatch(page, /application\/json/);
+  });
+});
