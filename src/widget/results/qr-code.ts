@@ -17,13 +17,24 @@ export const QR_ERROR_CORRECTION = 'M';
 /** The white margin around the code, in modules: the four the QR standard asks for. */
 export const QR_QUIET_ZONE = 4;
 
+/** The encoder, once loaded: from then on a QR is drawn in the same render as the view around it. */
+let encoder: typeof import('./qr-encoder.js') | undefined;
+
+/** Loads the encoder; a failed load is forgotten, so the next QR asks again. */
+const loadEncoder = () => import('./qr-encoder.js').then((loaded) => (encoder = loaded));
+
+// Asked for as soon as the views that draw QR codes are on the page, so the encoder is there when
+// the order is, and the view draws the code in its first render. In the script-tag build that is
+// while the buyer fills a Pix form (on-demand-elements.ts fetches the two together); in the npm
+// build, where every element is registered at once, it is when the page starts.
+loadEncoder().catch(() => undefined);
+
 /**
  * Encodes `text` as a QR symbol, loading the encoder on first use. Rejects when the encoder
  * cannot load or the text does not fit the largest symbol.
  */
 export async function encodeQr(text: string): Promise<QrModules> {
-  const { encodeQrSymbol } = await import('./qr-encoder.js');
-  return encodeQrSymbol(text);
+  return (encoder ?? (await loadEncoder())).encodeQrSymbol(text);
 }
 
 /**
@@ -88,6 +99,15 @@ export class QrCodeLoader {
       this.failed = !modules;
       this.host.requestUpdate();
     };
+    if (encoder) {
+      // Called while the host updates: drawn in this render, with no second one.
+      try {
+        this.modules = encoder.encodeQrSymbol(text);
+      } catch {
+        this.failed = true;
+      }
+      return;
+    }
     encodeQr(text).then(encoded, () => encoded());
   }
 }

@@ -150,7 +150,7 @@ async function runChallenge(session: ThreeDsSession, settings: SandboxThreeDSecu
   // importing the widget's classes registers nothing, and frictionless payments never fetch it.
   await import('./three-d-secure-dialog.js');
   const challengePage = challengePageUrl(session.challengeUrl);
-  if (!challengePage) throw new ThreeDSecureSessionError('3-D Secure challenge without a valid page.');
+  if (!challengePage) throw new ThreeDSecureSessionError('3-D Secure challenge without a page.');
   if (signal?.aborted) throw new ThreeDSecureCanceledError();
 
   const dialog = document.createElement('pay-3ds-dialog');
@@ -177,7 +177,7 @@ async function runChallenge(session: ThreeDsSession, settings: SandboxThreeDSecu
       });
     });
     if (report?.outcome === 'canceled') throw new ThreeDSecureCanceledError();
-    return issuerResult(report, 'The bank\'s page: unexpected answer.');
+    return issuerResult(report, '3-D Secure: unexpected report.');
   } finally {
     listening.abort();
     dialog.close();
@@ -206,7 +206,7 @@ export function createSandboxThreeDSecureProvider(settings: SandboxThreeDSecureS
       const session = await startSession(settings, body, signal);
       return session.challenge
         ? runChallenge(session, settings, signal)
-        : issuerResult(session, '3-D Secure: frictionless authentication not completed.');
+        : issuerResult(session, '3-D Secure not completed.');
     },
   };
 }

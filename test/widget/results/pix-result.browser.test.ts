@@ -1,9 +1,10 @@
-import { expect, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { setViewport } from '@web/test-runner-commands';
 import 'jsqr';
 import type { CheckoutOrder } from '../../../src/widget/checkout/relay-connection.js';
 import type { PayResultActionEvent } from '../../../src/widget/events/result-action-event.js';
 import { estimateClockOffset } from '../../../src/widget/results/countdown.js';
+import { encodeQr } from '../../../src/widget/results/qr-code.js';
 import type { PayPixResult } from '../../../src/widget/results/pix-result/pix-result.component.js';
 import { VALID_CPF, chooseMethod, fillCustomer, pay, readyCheckout, resetSandbox, textOf } from '../checkout/checkout-harness.js';
 import { qrPixels } from './qr-pixels.js';
@@ -193,6 +194,25 @@ describe('<pay-pix-result>', () => {
       await waitUntil(() => view.expired, 'the code did not expire', { timeout: 3000 });
       await waitUntil(() => view.shadowRoot!.activeElement?.getAttribute('part') === 'title', 'focus was lost');
     });
+  });
+
+  it('draws the QR code in the first render that shows its box, once the encoder is on the page', async () => {
+    // The encoder is fetched ahead of the order (while the buyer fills the form): here, by a first code.
+    await encodeQr('00020101');
+    const view = document.createElement('pay-pix-result') as PayPixResult;
+    const boxes: boolean[] = [];
+    view.addController({
+      hostUpdated: () => {
+        const box = view.shadowRoot?.querySelector('[part="qr"]');
+        if (box) boxes.push(box.querySelector('svg[role="img"]') !== null);
+      },
+    });
+    view.order = pixOrder();
+    view.locale = 'pt-BR';
+    (await fixture(html`<div></div>`)).append(view);
+    await waitUntil(() => boxes.length > 0, 'the QR box was never shown', { timeout: 5000 });
+    // Never "Gerando o QR code…" first: no second render stands between the order and its code.
+    expect(boxes[0]).to.equal(true);
   });
 
   describe('Pix Automático', () => {
