@@ -8,12 +8,10 @@ import type { ReactiveControllerHost } from 'lit';
 
 const LOADERS = {
   'pay-card-fields': () => import('./card/card-fields.js'),
-  // The view is fetched before the order it shows (while the buyer fills the form): its QR encoder comes with it,
-  // rather than once there is a code to draw. A failed fetch is tried again by the view.
-  'pay-pix-result': () => {
-    import('./results/qr-encoder.js').catch(() => undefined);
-    return import('./results/pix-result/pix-result.js');
-  },
+  // The view is fetched before the order it shows (while the buyer fills the form), and asks for its QR encoder
+  // then, rather than once there is a code to draw, so it draws the code in its first render. A failed fetch is
+  // tried again by the view.
+  'pay-pix-result': () => import('./results/pix-result/pix-result.js').then((view) => view.PayPixResult.preloadQr()),
   'pay-boleto-result': () => import('./results/boleto-result/boleto-result.js'),
   'pay-card-result': () => import('./results/card-result/card-result.js'),
   'pay-3ds-dialog': () => import('./three-d-secure/three-d-secure-dialog.js'),

@@ -23,11 +23,13 @@ let encoder: typeof import('./qr-encoder.js') | undefined;
 /** Loads the encoder; a failed load is forgotten, so the next QR asks again. */
 const loadEncoder = () => import('./qr-encoder.js').then((loaded) => (encoder = loaded));
 
-// Asked for as soon as the views that draw QR codes are on the page, so the encoder is there when
-// the order is, and the view draws the code in its first render. In the script-tag build that is
-// while the buyer fills a Pix form (on-demand-elements.ts fetches the two together); in the npm
-// build, where every element is registered at once, it is when the page starts.
-loadEncoder().catch(() => undefined);
+/**
+ * Loads the encoder ahead of the first code (the checkout asks while the buyer fills a Pix form),
+ * so the view draws the code in its first render. A page that never shows Pix never asks.
+ */
+export function preloadQrEncoder(): void {
+  loadEncoder().catch(() => undefined);
+}
 
 /**
  * Encodes `text` as a QR symbol, loading the encoder on first use. Rejects when the encoder

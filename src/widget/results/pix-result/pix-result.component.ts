@@ -6,7 +6,7 @@ import type { SupportedLocale } from '../../i18n/locales.js';
 import { translate } from '../../i18n/translate.js';
 import { CopyController, copyFieldStyles } from '../copy-button.js';
 import { PixCountdownController } from '../countdown.js';
-import { QrCodeLoader, qrCodeSvg } from '../qr-code.js';
+import { preloadQrEncoder, QrCodeLoader, qrCodeSvg } from '../qr-code.js';
 import { PayResultElement } from '../result-element.js';
 import { resultStyles } from '../result.styles.js';
 import { authorizesByRequest, journeyText, paysFirstChargeNow } from './pix-journeys.js';
@@ -63,6 +63,11 @@ import { widgetTextStyles } from '../../styles/widget-text.styles.js';
  */
 export class PayPixResult extends PayResultElement {
   static override styles = [widgetTextStyles, resultStyles, copyFieldStyles, pixResultStyles];
+
+  /** Fetches the QR encoder ahead of the order, so the code is drawn with the view's first render. */
+  static preloadQr(): void {
+    preloadQrEncoder();
+  }
   static override texts = RESULT_TEXTS;
   static override properties: PropertyDeclarations = {
     clockOffset: { type: Number, attribute: 'clock-offset' },
