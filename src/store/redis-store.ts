@@ -68,18 +68,16 @@ type ConnectionTarget =
 export const DEFAULT_REDIS_KEY_PREFIX = 'pay-checkout:';
 
 /**
- * One sliding-window reservation, atomic across every instance: the same rule as the memory
- * store. The clock is the Redis server's TIME, not the caller's: instances whose clocks
- * disagree still measure one window, and the answer is a wait (a duration), which means
- * the same on every machine. Scores are slot start times in milliseconds; the members are
- * unique per reservation, so two slots at the same millisecond are two entries.
- * KEYS[1] the sorted set; ARGV limit, windowMs, maxWaitMs, member. Answers {granted 0|1, waitMs}.
- */
-/**
- * One slot in each of the KEYS' windows, at the first moment every window allows (store.ts,
- * `reserveSlots`). ARGV: the longest wait, the reservation's member, then each key's limit and
- * window. A window holding `limit` reservations allows a new one once the oldest of its last
- * `limit` leaves it; any later moment is as safe, so the latest of those moments suits all.
+ * One slot in each of the KEYS' sliding windows, at the first moment every window allows
+ * (store.ts, `reserveSlots`), atomic across every instance: the same rule as the memory store.
+ * A window holding `limit` reservations allows a new one once the oldest of its last `limit`
+ * leaves it; any later moment is as safe, so the latest of those moments suits all. The clock
+ * is the Redis server's TIME, not the caller's: instances whose clocks disagree still measure
+ * one window, and the answer is a wait (a duration), which means the same on every machine.
+ * Scores are slot start times in milliseconds; the member is unique per reservation, so two
+ * slots at the same millisecond are two entries.
+ * KEYS the sorted sets; ARGV maxWaitMs, member, then each key's limit and windowMs. Answers
+ * {granted 0|1, waitMs}.
  */
 const RESERVE_SLOT_SCRIPT = `
 local time = redis.call('TIME')

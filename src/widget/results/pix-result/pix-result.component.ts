@@ -63,17 +63,17 @@ import { widgetTextStyles } from '../../styles/widget-text.styles.js';
  */
 export class PayPixResult extends PayResultElement {
   static override styles = [widgetTextStyles, resultStyles, copyFieldStyles, pixResultStyles];
-
-  /** Fetches the QR encoder ahead of the order, so the code is drawn with the view's first render. */
-  static preloadQr(): void {
-    preloadQrEncoder();
-  }
   static override texts = RESULT_TEXTS;
   static override properties: PropertyDeclarations = {
     clockOffset: { type: Number, attribute: 'clock-offset' },
     recurrence: { attribute: false },
     recurringAmount: { attribute: false },
   };
+
+  /** Fetches the QR encoder ahead of the order, so the code is drawn with the view's first render. */
+  static preloadQr(): void {
+    preloadQrEncoder();
+  }
 
   private readonly qr = new QrCodeLoader(this);
   private readonly countdown = new PixCountdownController(this, {

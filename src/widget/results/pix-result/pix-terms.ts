@@ -54,13 +54,13 @@ export function recurrenceTerms(
   const price = amount === undefined ? undefined : formatAmount(amount, currency, tag, locale);
   if (price) terms.push({ label: 'pixAuto.terms.amount', value: price });
   if (isCount(period) && period > 0) terms.push({ label: 'pixAuto.terms.frequency', value: frequencyText(period, locale) });
-  const day = (ms: number) => new Intl.DateTimeFormat(formatTag(tag, locale), { day: 'numeric', month: 'long', year: 'numeric' }).format(ms);
-  if (!Number.isFinite(startMs)) {
-    // No date without the order's.
-  } else if (!paidNow) {
-    if (isCount(trial)) terms.push({ label: 'pixAuto.terms.first', value: day(startMs + trial * DAY_MS) });
-  } else if (isCount(period) && period > 0 && (trial === undefined || trial === 0)) {
-    terms.push({ label: 'pixAuto.terms.next', value: day(startMs + period * DAY_MS) });
+  // Paid now: the next charge, one period on, unless trial days make it unclear. Else the first, after the trial.
+  const dated = paidNow
+    ? isCount(period) && period > 0 && (trial === undefined || trial === 0) && { label: 'pixAuto.terms.next' as const, days: period }
+    : isCount(trial) && { label: 'pixAuto.terms.first' as const, days: trial };
+  if (dated && Number.isFinite(startMs)) {
+    const value = new Intl.DateTimeFormat(formatTag(tag, locale), { day: 'numeric', month: 'long', year: 'numeric' }).format(startMs + dated.days * DAY_MS);
+    terms.push({ label: dated.label, value });
   }
   if (count === -1) terms.push({ label: 'pixAuto.terms.count', value: translate(locale, 'pixAuto.terms.untilCancelled') });
   else if (isCount(count) && count > 0) terms.push({ label: 'pixAuto.terms.count', value: String(count) });
