@@ -7,7 +7,7 @@
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { tsImport } from 'tsx/esm/api';
-import type { Plugin, ViteDevServer } from 'vite';
+import type { Plugin, PreviewServer, ViteDevServer } from 'vite';
 import { demoContentSecurityPolicy } from './content-security-policy.js';
 import type { CheckoutStack, CheckoutStackOptions } from './stack.js';
 
@@ -51,21 +51,27 @@ function refuseBrowserCaching(res: ServerResponse): void {
     writeHead(statusCode, { ...headers, 'cache-control': 'no-store' })) as ServerResponse['writeHead'];
 }
 
+/** `vite` (the dev server) or `vite preview` (the page's production build, from `vite build`). */
+type DemoServer = ViteDevServer | PreviewServer;
+
 /** The page's URL once vite listens: the first local URL vite resolved (it has the real port). */
-function listeningUrl(server: ViteDevServer): Promise<string> {
+function listeningUrl(server: DemoServer): Promise<string> {
   const { httpServer } = server;
   if (!httpServer) return Promise.reject(new Error('the checkout stack needs vite to run its own HTTP server (not middleware mode)'));
   return new Promise((resolve, reject) => {
-    // vite sets resolvedUrls in a `listening` listener it prepends, so it is set by the time this one runs.
+    // The dev server sets resolvedUrls in a `listening` listener it prepends; the preview server
+    // once its listen resolves, a few microtasks after the event. Both are done by the next turn.
     httpServer.once('listening', () => {
-      const url = server.resolvedUrls?.local[0];
-      if (url) resolve(url);
-      else reject(new Error('vite resolved no local URL for the demo page'));
+      setImmediate(() => {
+        const url = server.resolvedUrls?.local[0];
+        if (url) resolve(url);
+        else reject(new Error('vite resolved no local URL for the demo page'));
+      });
     });
   });
 }
 
-async function startStack(server: ViteDevServer, options: CheckoutStackPluginOptions): Promise<RunningStack> {
+async function startStack(server: DemoServer, options: CheckoutStackPluginOptions): Promise<RunningStack> {
   const pageUrl = await listeningUrl(server);
   const pageOrigin = new URL(pageUrl).origin;
   // Loaded through tsx like the pay-checkout command: the stack is the sandbox's and relay's
@@ -79,7 +85,7 @@ async function startStack(server: ViteDevServer, options: CheckoutStackPluginOpt
   return { stack, pageUrl, contentSecurityPolicy: demoContentSecurityPolicy({ pageOrigin, sandboxOrigin: stack.sandbox.url }) };
 }
 
-async function printAddresses(server: ViteDevServer, running: RunningStack, relayPath: string): Promise<void> {
+async function printAddresses(server: DemoServer, running: RunningStack, relayPath: string): Promise<void> {
   const { DEFAULT_API_KEY, DEFAULT_PUBLIC_KEY } = (await tsImport('../src/sandbox/index.ts', import.meta.url)) as SandboxCredentials;
   const { info } = server.config.logger;
   info(`  pay-checkout demo: ${running.pageUrl}  (Ctrl+C stops it)`);
@@ -91,59 +97,67 @@ async function printAddresses(server: ViteDevServer, running: RunningStack, rela
 }
 
 /**
- * Starts the checkout stack (sandbox + relay) with vite's dev server and mounts it in front of
+ * Starts the checkout stack (sandbox + relay) with vite's server and mounts it in front of
  * vite's own middlewares: the relay under `relayPath`, the sandbox's test controls under
  * `/__sandbox/`. The demo page is served with a strict Content-Security-Policy. Replaces vite's
  * URL banner with the demo's; closes the stack when the server closes, on SIGINT and SIGTERM.
+ * The same for `vite` (the sources, as `npm start` serves them) and `vite preview` (the page's
+ * production build, `vite build`'s output in dist/demo).
  */
 export function checkoutStackPlugin(options: CheckoutStackPluginOptions): Plugin {
   let running: Promise<RunningStack> | undefined;
   let removeSignalHandlers: (() => void) | undefined;
 
+  const mount = (server: DemoServer): void => {
+    const started = startStack(server, options);
+    running = started;
+    started.catch((error: unknown) => {
+      server.config.logger.error(`pay-checkout demo: the sandbox and relay could not start: ${String(error)}`);
+      void server.close().finally(() => process.exit(1));
+    });
+
+    server.middlewares.use((req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => {
+      started.then(({ stack, contentSecurityPolicy }) => {
+        if ((req.url ?? '').startsWith(`${options.relayPath}/config`)) refuseBrowserCaching(res);
+        if (stack.handle(req, res)) return;
+        if (wantsPolicy(req)) res.setHeader('Content-Security-Policy', contentSecurityPolicy);
+        next();
+      }, next);
+    });
+
+    server.printUrls = () => {
+      started.then((stack) => printAddresses(server, stack, options.relayPath)).catch(() => undefined);
+    };
+
+    const stop = (signal: NodeJS.Signals) => {
+      server.config.logger.info(`pay-checkout demo stopping (${signal})`);
+      void server.close().finally(() => process.exit(0));
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    removeSignalHandlers = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+    };
+  };
+
+  const close = async (): Promise<void> => {
+    removeSignalHandlers?.();
+    const closing = running;
+    running = undefined;
+    if (!closing) return;
+    const { stack } = await closing.catch(() => ({ stack: undefined }));
+    await stack?.close();
+  };
+
   return {
     name: 'pay-checkout-stack',
     apply: 'serve',
-    configureServer(server) {
-      const started = startStack(server, options);
-      running = started;
-      started.catch((error: unknown) => {
-        server.config.logger.error(`pay-checkout demo: the sandbox and relay could not start: ${String(error)}`);
-        void server.close().finally(() => process.exit(1));
-      });
-
-      server.middlewares.use((req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => {
-        started.then(({ stack, contentSecurityPolicy }) => {
-          if ((req.url ?? '').startsWith(`${options.relayPath}/config`)) refuseBrowserCaching(res);
-          if (stack.handle(req, res)) return;
-          if (wantsPolicy(req)) res.setHeader('Content-Security-Policy', contentSecurityPolicy);
-          next();
-        }, next);
-      });
-
-      server.printUrls = () => {
-        started.then((stack) => printAddresses(server, stack, options.relayPath)).catch(() => undefined);
-      };
-
-      const stop = (signal: NodeJS.Signals) => {
-        server.config.logger.info(`pay-checkout demo stopping (${signal})`);
-        void server.close().finally(() => process.exit(0));
-      };
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
-      removeSignalHandlers = () => {
-        process.off('SIGINT', stop);
-        process.off('SIGTERM', stop);
-      };
-    },
+    configureServer: mount,
+    configurePreviewServer: mount,
     // Called when vite closes (Ctrl+C, SIGTERM, end of input) and before a restart, which runs
     // configureServer again with a new stack.
-    async closeServer() {
-      removeSignalHandlers?.();
-      const closing = running;
-      running = undefined;
-      if (!closing) return;
-      const { stack } = await closing.catch(() => ({ stack: undefined }));
-      await stack?.close();
-    },
+    closeServer: close,
+    closePreviewServer: close,
   };
 }

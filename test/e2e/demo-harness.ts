@@ -1,11 +1,16 @@
 /**
- * The end-to-end harness: the real demo (vite + the checkout stack of demo/checkout-stack-plugin.ts,
- * started exactly as `npm start` does, on a free port) and the system's headless Chromium driven
- * through playwright-core. Each test file starts its own demo and closes it in `after`.
+ * The end-to-end harness: the real demo (the page built by `vite build` and served by
+ * `vite preview`, or its sources served by vite's dev server as `npm start` does; either way with
+ * the checkout stack of demo/checkout-stack-plugin.ts, on a free port) and the system's headless
+ * Chromium driven through playwright-core. Each test file starts its own demo and closes it in
+ * `after`.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
-import { createServer, type ViteDevServer } from 'vite';
+import { build, createServer, preview, type PreviewServer, type ViteDevServer } from 'vite';
 import { chromiumLaunchOptions } from '../../scripts/chromium.js';
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -20,32 +25,60 @@ export interface Demo {
   close(): Promise<void>;
 }
 
+/** What {@link startDemo} serves. */
+export interface DemoOptions {
+  /**
+   * `build` (the default): the page as `vite build` writes it, served by `vite preview`. It loads
+   * in a few requests where the sources take some 150, each transformed on the way: the same
+   * checkout, in a fraction of the browser's time. `sources`: what `npm start` serves, through
+   * vite's dev server (test/e2e/npm-start.test.ts).
+   */
+  served?: 'build' | 'sources';
+}
+
 /**
- * Starts vite with the project's vite.config.ts (so the demo's stack: sandbox + relay) on
+ * Serves the demo with the project's vite.config.ts (so the demo's stack: sandbox + relay) on
  * 127.0.0.1 and a free port, and launches Chromium. No file watching: the tests edit nothing.
  */
-export async function startDemo(): Promise<Demo> {
+export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
   // Before vite starts: without a browser there is nothing to test.
   const launchOptions = chromiumLaunchOptions();
-  const server: ViteDevServer = await createServer({
-    configFile: `${projectRoot}vite.config.ts`,
-    root: `${projectRoot}demo`,
-    logLevel: 'warn',
-    server: { host: '127.0.0.1', port: 0, strictPort: false, watch: null },
-  });
-  await server.listen();
+  const shared = { configFile: `${projectRoot}vite.config.ts`, root: `${projectRoot}demo`, logLevel: 'warn' as const };
+  const address = { host: '127.0.0.1', port: 0, strictPort: false };
+  let server: ViteDevServer | PreviewServer;
+  let outDir: string | undefined;
+  if (options.served === 'sources') {
+    const devServer = await createServer({ ...shared, server: { ...address, watch: null } });
+    server = await devServer.listen();
+  } else {
+    const builtTo = mkdtempSync(join(tmpdir(), 'pay-checkout-demo-'));
+    outDir = builtTo;
+    server = await build({ ...shared, build: { outDir: builtTo, emptyOutDir: true } })
+      .then(() => preview({ ...shared, build: { outDir: builtTo }, preview: address }))
+      .catch((error: unknown) => {
+        rmSync(builtTo, { recursive: true, force: true });
+        throw error;
+      });
+  }
+  const stop = async () => {
+    await server.close();
+    if (outDir) rmSync(outDir, { recursive: true, force: true });
+  };
   const url = server.resolvedUrls?.local[0];
   if (!url) {
-    await server.close();
+    await stop();
     throw new Error('vite resolved no local URL for the demo');
   }
-  const browser = await chromium.launch({ ...launchOptions, timeout: STEP_TIMEOUT_MS });
+  const browser = await chromium.launch({ ...launchOptions, timeout: STEP_TIMEOUT_MS }).catch(async (error: unknown) => {
+    await stop();
+    throw error;
+  });
   return {
     url,
     browser,
     async close() {
       await browser.close();
-      await server.close();
+      await stop();
     },
   };
 }
