@@ -76,12 +76,15 @@ function chunkName(chunk: Rolldown.PreRenderedChunk): string {
  * can cache it for good while the entry stays short-lived. What every buyer fetches after the
  * first chunk travels in one chunk rather than several small ones (each file carries its own
  * compression overhead, and gzip cannot share a dictionary across files): the payment's code
- * (fetched when the buyer starts on the form) with the card tokenizer, the answer readers they
- * share with the 3-D Secure provider, the pieces every result view shares and the order's
- * controller (needed a few seconds later, once the charge is made). Per-method code stays apart:
- * the sandbox's 3-D Secure provider with its challenge dialog, each result view, the QR encoder,
- * the copy field the Pix and boleto views share, and the order's live following, fetched for an
- * order still waiting (a card buyer paid at once, on the longest path, never fetches those).
+ * (fetched when the buyer starts on the form) with what a card tokenizer may reject with, the
+ * answer readers it shares with the 3-D Secure provider, the pieces every result view shares and
+ * the order's controller (needed a few seconds later, once the charge is made). Per-method code
+ * stays apart, and what one method alone needs travels together: the card form with the API's
+ * card tokenizer and the card's result view (fetched when the buyer picks a card); the billing
+ * address with the sandbox's 3-D Secure provider and its challenge dialog (when the card goes
+ * through 3-D Secure); each of the other result views, the QR encoder, the copy field the Pix and
+ * boleto views share, and the order's live following, fetched for an order still waiting (a card
+ * buyer paid at once, on the longest path, never fetches those).
  */
 const CHUNK_GROUPS: Rolldown.CodeSplittingGroup[] = [
   { name: 'checkout-core', tags: ['$initial'], test: (id) => id !== CDN_ENTRY, priority: 3 },
@@ -90,17 +93,22 @@ const CHUNK_GROUPS: Rolldown.CodeSplittingGroup[] = [
     test: (id) =>
       [
         /checkout[\\/]payment-(attempt|code)\.ts$/,
-        /providers[\\/]card-tokenizer\.ts$/,
-        /contract[\\/](error-bodies|three-d-secure-results|card-tokenization)\.ts$/,
+        /providers[\\/]card-tokenizer-interface\.ts$/,
+        /contract[\\/](error-bodies|three-d-secure-results)\.ts$/,
         // Left to a view's chunk, these shared pieces would make the other views fetch that one.
         /results[\\/](result\.styles|result-element)\.ts$/,
       ].some((pattern) => pattern.test(id)),
     priority: 2,
   },
+  {
+    name: 'card-fields',
+    test: (id) => /widget[\\/](card[\\/]|results[\\/]card-result[\\/]|providers[\\/]card-tokenizer\.ts$)|contract[\\/]card-tokenization\.ts$/.test(id),
+    priority: 1,
+  },
   { name: 'copy-field', test: (id) => /results[\\/]copy-button\.ts$/.test(id), priority: 2 },
   {
     name: 'three-d-secure',
-    test: (id) => /three-d-secure[\\/](sandbox-provider|three-d-secure-dialog(\.component|\.styles)?)\.ts$/.test(id),
+    test: (id) => /three-d-secure[\\/](sandbox-provider|three-d-secure-dialog(\.component|\.styles)?)\.ts$|address[\\/](address-fields(\.component|\.styles)?|address-field-specs|cep-lookup)\.ts$/.test(id),
     priority: 1,
   },
 ];

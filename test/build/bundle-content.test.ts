@@ -87,6 +87,23 @@ describe('the script-tag build (dist/cdn/pay-checkout.js): what goes in', () => 
       }
     });
 
+    // What a Pix or boleto buyer fetches after the form is the payment chunk and their view's: the card's code
+    // (form, tokenizer, result view) and the 3-D Secure code with its billing address each come as one chunk.
+    it('keeps the card code out of the payment chunk, and ships it and the 3-D Secure code a chunk each', () => {
+      const chunkOf = (path: string) => chunks.find((candidate) => Object.keys(candidate.modules).some((id) => id.endsWith(path)))!;
+      const payment = chunkOf('src/widget/checkout/payment-attempt.ts');
+      const cardCode = Object.keys(payment.modules).filter((id) => /widget[\\/](card[\\/]|providers[\\/]card-tokenizer\.ts$|results[\\/]card-result[\\/])/.test(id));
+      assert.deepEqual(cardCode, []);
+      const card = chunkOf('src/widget/card/card-fields.component.ts');
+      assert.deepEqual(
+        ['src/widget/providers/card-tokenizer.ts', 'src/widget/results/card-result/card-result.component.ts'].map((path) => chunkOf(path).fileName),
+        [card.fileName, card.fileName],
+      );
+      const threeDSecure = chunkOf('src/widget/three-d-secure/sandbox-provider.ts');
+      assert.equal(chunkOf('src/widget/address/address-fields.component.ts').fileName, threeDSecure.fileName);
+      assert.notEqual(threeDSecure.fileName, card.fileName);
+    });
+
     // src/widget/dev-mode.ts: DEV_MODE is false here, and each `if (DEV_MODE)` goes with its strings.
     it('carries none of the development warnings, and their pay-checkout: prefix only in the one short production line', () => {
       const texts = warningTexts();

@@ -195,7 +195,7 @@ describe('the script-tag builds in a browser', () => {
         for (const file of files) results.push(typeof (await import(`/chunks/${file}`)));
         return results;
       }, chunks);
-      for (const name of ['qr-encoder-', 'pix-result-', 'boleto-result-', 'card-result-', 'card-fields-', 'payment-', 'copy-field-', 'three-d-secure-']) {
+      for (const name of ['qr-encoder-', 'pix-result-', 'boleto-result-', 'card-fields-', 'payment-', 'copy-field-', 'three-d-secure-']) {
         assert.ok(chunks.some((file) => file.startsWith(name)), `no ${name}* in ${chunks.join(', ')}`);
       }
       assert.deepEqual(loaded, chunks.map(() => 'object'));

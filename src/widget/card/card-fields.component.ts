@@ -18,7 +18,7 @@ import { LocaleController } from '../i18n/locale-controller.js';
 import { resolveLocale } from '../i18n/locales.js';
 import type { SupportedLocale } from '../i18n/locales.js';
 import { translate } from '../i18n/translate.js';
-import type { CardDetails } from '../providers/card-tokenizer.js';
+import type { CardDetails } from '../providers/card-tokenizer-interface.js';
 import { brandMark, MARKED_BRANDS } from './card-brand-marks.js';
 import { CARD_FIELDS } from './card-field.js';
 import type { CardField } from './card-field.js';

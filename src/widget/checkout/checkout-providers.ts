@@ -6,10 +6,9 @@
  */
 import type { AntifraudProfiler } from '../providers/antifraud-profiler.js';
 import { createSandboxAntifraudProfiler } from '../providers/antifraud-profiler.js';
-import type { CardTokenizer } from '../providers/card-tokenizer.js';
+import type { CardTokenizer } from '../providers/card-tokenizer-interface.js';
 import { ThreeDSecureSessionError, type ThreeDSecureProvider } from '../three-d-secure/provider.js';
 import { lazyCode } from '../on-demand-code.js';
-import { loadPaymentCode } from './lazy-code.js';
 import type { CheckoutConfig } from './relay-connection.js';
 
 /** The setting `name` of a provider's `settings` when they name the sandbox and it is a non-empty string. */
@@ -19,13 +18,16 @@ function sandboxSetting(settings: Readonly<Record<string, unknown>> | null, name
 }
 
 /**
- * The API's card tokenizer with the config's public client id. Its code comes with the payment
- * attempt's (payment-controller.ts), which imports it: by the time a card is tokenized it is there.
+ * The API's card tokenizer's code: in the script-tag build it travels with the card form's, which is
+ * on the page by the time a card is tokenized (vite.build-cdn.config.ts, "card-fields").
  */
+const loadCardTokenizer = lazyCode(() => import('../providers/card-tokenizer.js'));
+
+/** The API's card tokenizer with the config's public client id. */
 export function defaultCardTokenizer(config: CheckoutConfig): CardTokenizer {
   return {
     async tokenize(card, options) {
-      const { createApiCardTokenizer } = await loadPaymentCode();
+      const { createApiCardTokenizer } = await loadCardTokenizer();
       return createApiCardTokenizer(config.tokenization).tokenize(card, options);
     },
   };

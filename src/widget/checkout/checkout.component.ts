@@ -13,7 +13,7 @@ import { formatTag, resolveLocale, type SupportedLocale } from '../i18n/locales.
 import { translate } from '../i18n/translate.js';
 import type { PayMethodPicker } from '../method-picker/method-picker.component.js';
 import type { AntifraudProfiler } from '../providers/antifraud-profiler.js';
-import type { CardTokenizer } from '../providers/card-tokenizer.js';
+import type { CardTokenizer } from '../providers/card-tokenizer-interface.js';
 import type { ThreeDSecureProvider } from '../three-d-secure/provider.js';
 import { checkoutStyles } from './checkout.styles.js';
 import { fieldGroupStyles } from '../styles/field-group.styles.js';

@@ -32,7 +32,7 @@ import {
   type CardDetails,
   type CardToken,
   type CardTokenizer,
-} from '../providers/card-tokenizer.js';
+} from '../providers/card-tokenizer-interface.js';
 import {
   ThreeDSecureCanceledError,
   ThreeDSecureFailedError,

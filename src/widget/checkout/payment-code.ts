@@ -5,7 +5,6 @@
  * modules' imports, each would need a module object built at run time, and the bundler's helper
  * for that would be one more file to fetch.
  */
-export { createApiCardTokenizer } from '../providers/card-tokenizer.js';
 export { OrderStatusController } from './order-status-controller.js';
 export { PaymentAttempt } from './payment-attempt.js';
 export { settleOutcome } from './payment-outcome.js';
