@@ -4,6 +4,7 @@
  */
 export {
   PayCheckout,
+  PAY_CHECKOUT_ATTRIBUTES,
   PAY_CHECKOUT_EVENTS,
   PAY_CHECKOUT_PROPERTIES,
   type PayCheckoutCallbacks,

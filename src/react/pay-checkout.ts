@@ -3,8 +3,8 @@
  * `<PayCheckout>`: the `<pay-checkout>` element as a React component, for React 18 and 19, rendered
  * on the client or on the server and then hydrated. The element is the product; this maps props
  * onto it and nothing else:
- * - the element's string and boolean properties become attributes, so the server's HTML already
- *   says which relay and offer to load;
+ * - the element's string and boolean properties become their attributes (`paidMessage` is
+ *   `paid-message`), so the server's HTML already says which relay and offer to load;
  * - its object properties (`customer`, `metadata`, the providers) are set on the element itself,
  *   in a layout effect, before its first update. React 18 would write them as attributes
  *   (`[object Object]`), and neither React sets them while hydrating a custom element;
@@ -25,6 +25,20 @@ import {
 import '../widget/checkout/checkout.js';
 import type { PayCheckout as PayCheckoutElement } from '../widget/checkout/checkout.component.js';
 
+/**
+ * The element's string and boolean properties, each with the attribute it is rendered as. React 18
+ * would write `paidMessage` as an attribute of that name, which HTML reads as `paidmessage`.
+ */
+export const PAY_CHECKOUT_ATTRIBUTES = {
+  relay: 'relay',
+  offer: 'offer',
+  locale: 'locale',
+  methods: 'methods',
+  askBirthDate: 'ask-birth-date',
+  paidMessage: 'paid-message',
+  inlineConfig: 'inline-config',
+} as const;
+
 /** The element's object properties: set on the element, never rendered as attributes. */
 export const PAY_CHECKOUT_PROPERTIES = ['customer', 'metadata', 'cardTokenizer', 'antifraudProfiler', 'threeDSecureProvider'] as const;
 
@@ -43,6 +57,7 @@ export const PAY_CHECKOUT_EVENTS = {
 
 type PayCheckoutEvents = typeof PAY_CHECKOUT_EVENTS;
 type PayCheckoutProperty = (typeof PAY_CHECKOUT_PROPERTIES)[number];
+type PayCheckoutAttributeProperty = keyof typeof PAY_CHECKOUT_ATTRIBUTES;
 
 /** The callbacks: `onPaid(event)` gets the element's `PayPaidEvent`, and so on. */
 export type PayCheckoutCallbacks = {
@@ -50,7 +65,7 @@ export type PayCheckoutCallbacks = {
 };
 
 /** The element's own properties, typed as the element declares them. */
-export type PayCheckoutElementProps = Partial<Pick<PayCheckoutElement, 'relay' | 'offer' | 'locale' | 'methods' | 'askBirthDate' | PayCheckoutProperty>>;
+export type PayCheckoutElementProps = Partial<Pick<PayCheckoutElement, PayCheckoutAttributeProperty | PayCheckoutProperty>>;
 
 /** Props of {@link PayCheckout}: the element's properties, its callbacks, and any HTML attribute. */
 export type PayCheckoutProps = PayCheckoutElementProps &
@@ -61,9 +76,14 @@ export type PayCheckoutProps = PayCheckoutElementProps &
 const useClientLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
 
 function PayCheckoutRender(props: PayCheckoutProps, forwardedRef: ForwardedRef<PayCheckoutElement>): ReactElement {
-  const { relay, offer, locale, methods, askBirthDate, customer, metadata, cardTokenizer, antifraudProfiler, threeDSecureProvider, ...rest } = props;
-  const attributes: Record<string, unknown> = { ...rest };
-  for (const callback of Object.keys(PAY_CHECKOUT_EVENTS)) delete attributes[callback];
+  const { customer, metadata, cardTokenizer, antifraudProfiler, threeDSecureProvider } = props;
+  const attributes: Record<string, unknown> = { ...props };
+  for (const name of [...Object.keys(PAY_CHECKOUT_EVENTS), ...PAY_CHECKOUT_PROPERTIES, ...Object.keys(PAY_CHECKOUT_ATTRIBUTES)]) delete attributes[name];
+  for (const [property, attribute] of Object.entries(PAY_CHECKOUT_ATTRIBUTES)) {
+    const value = props[property as PayCheckoutAttributeProperty];
+    // A boolean attribute is present when true: React 18 would write `true` as the text "true".
+    attributes[attribute] = typeof value === 'boolean' ? (value ? '' : undefined) : value;
+  }
 
   const elementRef = useRef<PayCheckoutElement | null>(null);
   const callbacksRef = useRef<PayCheckoutCallbacks>(props);
@@ -101,16 +121,7 @@ function PayCheckoutRender(props: PayCheckoutProps, forwardedRef: ForwardedRef<P
     };
   }, []);
 
-  return createElement('pay-checkout', {
-    ...attributes,
-    ref,
-    relay,
-    offer,
-    locale,
-    methods,
-    // A boolean attribute: present when true. React 18 would write `true` as the text "true".
-    'ask-birth-date': askBirthDate ? '' : undefined,
-  });
+  return createElement('pay-checkout', { ...attributes, ref });
 }
 
 /** The checkout; `ref` is the `<pay-checkout>` element. */

@@ -10,7 +10,7 @@ import { basename, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { elementsOf, reactDeclarations, vueDeclarations, type ElementTypeInfo } from '../../scripts/element-types.js';
-import { PAY_CHECKOUT_EVENTS, PAY_CHECKOUT_PROPERTIES } from '../../src/react/index.js';
+import { PAY_CHECKOUT_ATTRIBUTES, PAY_CHECKOUT_EVENTS, PAY_CHECKOUT_PROPERTIES } from '../../src/react/index.js';
 import { ROOT } from './package-layout.js';
 
 const run = promisify(execFile);
@@ -95,6 +95,11 @@ describe('the tags\' types generated from custom-elements.json (dist/jsx/)', { t
     assert.ok(checkout);
     assert.deepEqual(Object.values(PAY_CHECKOUT_EVENTS), checkout.events);
     assert.deepEqual([...PAY_CHECKOUT_PROPERTIES], checkout.properties.filter((property) => property.attribute === undefined).map((property) => property.name));
+    // Each property with an attribute is a prop rendered as that attribute (the server's HTML carries it).
+    assert.deepEqual(
+      PAY_CHECKOUT_ATTRIBUTES,
+      Object.fromEntries(checkout.properties.flatMap(({ name, attribute }) => (attribute ? [[name, attribute]] : []))),
+    );
   });
 
   it('compile a TSX page and a Vue component against React.JSX.IntrinsicElements and GlobalComponents, refusing wrong uses', async () => {

@@ -16,7 +16,7 @@ import type { Alias, Plugin, ViteDevServer } from 'vite';
 // @ts-expect-error scripts/react-18.js is plain JavaScript without types
 import { hasReact18, react18Packages, REACT_18_VERSION } from '../../scripts/react-18.js';
 import { startHostPage, type HostPage } from '../e2e/host-page.js';
-import { PAGE_CUSTOMER, PAGE_METADATA, type RecordedEvent } from './hydration-page/checkout-page.js';
+import { PAGE_CUSTOMER, PAGE_METADATA, PAGE_PAID_MESSAGE, type RecordedEvent } from './hydration-page/checkout-page.js';
 
 const PAGE_ROOT = fileURLToPath(new URL('./hydration-page/', import.meta.url));
 const OFFER = '77BcHrY';
@@ -108,7 +108,10 @@ for (const { major, aliases } of REACTS) {
     after(() => host?.close());
 
     it('renders the element with its string and boolean properties as attributes, and no object as text', () => {
-      assert.match(serverHtml, /<pay-checkout id="checkout" relay="\/checkout" offer="77BcHrY" methods="pix,boleto" ask-birth-date=""><\/pay-checkout>/);
+      assert.match(
+        serverHtml,
+        new RegExp(`<pay-checkout id="checkout" relay="/checkout" offer="77BcHrY" methods="pix,boleto" ask-birth-date="" paid-message="${PAGE_PAID_MESSAGE}"></pay-checkout>`),
+      );
       assert.doesNotMatch(serverHtml, /customer|metadata|object Object|onPaid|onpaid/i);
     });
 
@@ -160,6 +163,8 @@ for (const { major, aliases } of REACTS) {
         const onPaid = await waitForCallback(page, 'onPaid');
         assert.equal((onPaid.detail as { order: { id: string; status: string } }).order.id, orderId);
         assert.equal((onPaid.detail as { order: { status: string } }).order.status, 'paid');
+        // `paidMessage` reached the element as its attribute: the paid view says it.
+        await page.locator('pay-checkout pay-pix-result').getByText(PAGE_PAID_MESSAGE).waitFor();
 
         assert.deepEqual(
           (await recordedEvents(page)).filter((event) => event.callback === 'onFailed'),

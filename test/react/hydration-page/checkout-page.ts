@@ -17,6 +17,9 @@ export const PAGE_CUSTOMER = Object.freeze({
 
 export const PAGE_METADATA = Object.freeze({ utm_source: 'react-page' });
 
+/** What the page's paid view says next (the element's `paid-message`). */
+export const PAGE_PAID_MESSAGE = 'O link do curso chega no seu e-mail em instantes.';
+
 /** What a callback recorded: the event's type and its `detail`. */
 export interface RecordedEvent {
   callback: string;
@@ -48,6 +51,7 @@ export function CheckoutPage({ offer }: { offer: string }): ReactElement {
       offer,
       methods: 'pix,boleto',
       askBirthDate: true,
+      paidMessage: PAGE_PAID_MESSAGE,
       customer: PAGE_CUSTOMER,
       metadata: PAGE_METADATA,
       onReady: record('onReady'),
