@@ -27,6 +27,7 @@ import { bannerView, loadErrorView, productView, progressText, resultTagOf, resu
 import { ConfigController } from './config-controller.js';
 import { OrderSlot } from './order-slot.js';
 import type { PaymentRequest } from './payment-attempt.js';
+import { loadPaymentCode } from './lazy-code.js';
 import { PaymentController } from './payment-controller.js';
 import { ReadyController } from './ready-controller.js';
 import { RelayConnection, type CheckoutConfig, type CheckoutOrder } from './relay-connection.js';
@@ -447,8 +448,11 @@ export class PayCheckout extends LitElement {
   private renderCardFields(config: CheckoutConfig, locale: SupportedLocale, locked: boolean) {
     const status = this.onDemand.require('pay-card-fields');
     if (status === 'loading') {
-      // Its own texts come beside its code, not after it.
+      // Its own texts come beside its code, not after it. So does the payment's code, which the card
+      // form's imports in the script-tag build (its chunk carries the API's card tokenizer and the
+      // card's result view): fetched at once rather than found when the card form's code arrives.
       CARD_TEXTS.load(locale).catch(() => undefined);
+      loadPaymentCode().catch(() => undefined);
       return html`<p class="loading" role="status">${LOADING_TEXTS[locale]}</p>`;
     }
     if (status === 'failed') {
