@@ -56,6 +56,7 @@ export function speedSection(speed: CardFormSpeed, options: { date: Date; comman
     row([`typing the card number, CPU 4x: key to next frame, p95 (${typing.latencies.ours.length} keys)`, ms(typing.p95.ours), ms(typing.p95.static), ratio(typing.p95.ours, typing.p95.static), `<= ${SPEED_GOALS.typingP95Ms} ms`, verdict(typing.p95.ours <= SPEED_GOALS.typingP95Ms)]),
     row(['typing the card number, CPU 4x: key to next frame, median', ms(typing.median.ours), ms(typing.median.static), ratio(typing.median.ours, typing.median.static), '', '']),
     row([`Pix: "Pay" to QR drawn, against the charge's own round trip (median of ${payToQr.ratios.length})`, `${ms(median(payToQr.payToQr))} (charge ${ms(median(payToQr.charge))})`, '', `**${qrRatio.toFixed(2)}x**`, `<= ${SPEED_GOALS.payToQr}x`, verdict(qrRatio <= SPEED_GOALS.payToQr)]),
+    row([`Pix: "Pay" to QR drawn, where the time goes: click to the charge's request, then its answer to the QR drawn (medians)`, `${ms(median(payToQr.beforeCharge))}, then ${ms(median(payToQr.afterAnswer))}`, '', '', '', '']),
     '',
     `Medians of ${interactive.runs} first visits per page and CPU rate (bench/interactive-card-form.ts); long tasks are`,
     'the main-thread tasks over 50 ms before the form turned interactive (Long Tasks API), the median per run of their',

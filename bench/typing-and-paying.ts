@@ -36,6 +36,10 @@ export interface PayToQrResult {
   charge: number[];
   /** Per run, pay to QR over its charge's round trip. */
   ratios: number[];
+  /** Milliseconds from the click to the `POST charges` request, per run. */
+  beforeCharge: number[];
+  /** Milliseconds from the charge's answer to the QR drawn, per run. */
+  afterAnswer: number[];
 }
 
 export interface TypingAndPayingResult {
@@ -68,7 +72,12 @@ ${DEEP_QUERY}  window.__payToQr = new Promise((resolve) => {
         if (deepQuery(document, '[part="qr"] svg')) {
           const drawn = performance.now();
           const charge = performance.getEntriesByType('resource').find((entry) => new URL(entry.name).pathname.endsWith('/charges'));
-          resolve({ payToQr: drawn - clicked, charge: charge ? charge.responseEnd - charge.startTime : NaN });
+          resolve({
+            payToQr: drawn - clicked,
+            charge: charge ? charge.responseEnd - charge.startTime : NaN,
+            beforeCharge: charge ? charge.startTime - clicked : NaN,
+            afterAnswer: charge ? drawn - charge.responseEnd : NaN,
+          });
           return;
         }
         requestAnimationFrame(frame);
@@ -108,7 +117,9 @@ function typeCardNumber(browser: Browser, url: string): Promise<number[]> {
 }
 
 /** One buyer paying by Pix on our page: pay to QR, and the charge's own round trip. */
-function payByPix(browser: Browser, url: string, fillMs: number): Promise<{ payToQr: number; charge: number }> {
+type PixRun = { payToQr: number; charge: number; beforeCharge: number; afterAnswer: number };
+
+function payByPix(browser: Browser, url: string, fillMs: number): Promise<PixRun> {
   return withPage(browser, 1, async (page) => {
     await page.addInitScript(QR_PROBE);
     await page.goto(url);
@@ -117,7 +128,7 @@ function payByPix(browser: Browser, url: string, fillMs: number): Promise<{ payT
     await page.locator('pay-checkout input[name="email"]').click();
     await page.waitForTimeout(fillMs);
     await page.locator('pay-checkout [part="submit"]').click();
-    return (await page.evaluate('window.__payToQr')) as { payToQr: number; charge: number };
+    return (await page.evaluate('window.__payToQr')) as PixRun;
   });
 }
 
@@ -127,7 +138,7 @@ export async function measureTypingAndPaying(ourBuildDir: string, runs: number, 
   const browser = await chromium.launch(chromiumLaunchOptions());
   try {
     const latencies: Record<PageName, number[]> = { ours: [], static: [] };
-    const paid: Array<{ payToQr: number; charge: number }> = [];
+    const paid: PixRun[] = [];
     // Unmeasured: the relay's config cache and Chromium's start-up warm up.
     await payByPix(browser, `${server.origin}${PAGES.ours}`, fillMs);
     for (let run = 0; run < runs; run += 1) {
@@ -141,7 +152,13 @@ export async function measureTypingAndPaying(ourBuildDir: string, runs: number, 
         p95: { ours: quantile(latencies.ours, 0.95), static: quantile(latencies.static, 0.95) },
         median: { ours: median(latencies.ours), static: median(latencies.static) },
       },
-      payToQr: { payToQr: paid.map((run) => run.payToQr), charge: paid.map((run) => run.charge), ratios: paid.map((run) => run.payToQr / run.charge) },
+      payToQr: {
+        payToQr: paid.map((run) => run.payToQr),
+        charge: paid.map((run) => run.charge),
+        ratios: paid.map((run) => run.payToQr / run.charge),
+        beforeCharge: paid.map((run) => run.beforeCharge),
+        afterAnswer: paid.map((run) => run.afterAnswer),
+      },
     };
   } finally {
     await browser.close();
