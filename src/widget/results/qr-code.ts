@@ -6,6 +6,7 @@
  * attribute binding, never parsed from a markup string.
  */
 import { html, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import { lazyCode } from '../on-demand-code.js';
 // Only a type: erased from the output, so the encoder still loads on demand (`encodeQr`).
 import type { QrModules } from './qr-encoder.js';
 
@@ -17,11 +18,11 @@ export const QR_ERROR_CORRECTION = 'M';
 /** The white margin around the code, in modules: the four the QR standard asks for. */
 export const QR_QUIET_ZONE = 4;
 
-/** The encoder, once loaded: from then on a QR is drawn in the same render as the view around it. */
-let encoder: typeof import('./qr-encoder.js') | undefined;
-
-/** Loads the encoder; a failed load is forgotten, so the next QR asks again. */
-const loadEncoder = () => import('./qr-encoder.js').then((loaded) => (encoder = loaded));
+/**
+ * Loads the encoder; a failed load is forgotten, so the next QR asks again. Once loaded (`value`),
+ * a QR is drawn in the same render as the view around it.
+ */
+const loadEncoder = lazyCode(() => import('./qr-encoder.js'));
 
 /**
  * Loads the encoder ahead of the first code (the checkout asks while the buyer fills a Pix form),
@@ -36,7 +37,7 @@ export function preloadQrEncoder(): void {
  * cannot load or the text does not fit the largest symbol.
  */
 export async function encodeQr(text: string): Promise<QrModules> {
-  return (encoder ?? (await loadEncoder())).encodeQrSymbol(text);
+  return (loadEncoder.value ?? (await loadEncoder())).encodeQrSymbol(text);
 }
 
 /**
@@ -101,6 +102,7 @@ export class QrCodeLoader {
       this.failed = !modules;
       this.host.requestUpdate();
     };
+    const encoder = loadEncoder.value;
     if (encoder) {
       // Called while the host updates: drawn in this render, with no second one.
       try {
