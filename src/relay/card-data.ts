@@ -60,7 +60,11 @@ const CARD_LENGTH_UNCHECKABLE = { from: 2 ** 53, below: 1e19 } as const;
 /** How a path shows a key that is itself card data, so the path never repeats it. */
 const CARD_KEY_SEGMENT = '(key)';
 
+/** A key of ASCII letters and digits only, which NFKC leaves as it is and the separators cannot be in. */
+const PLAIN_KEY = /^[A-Za-z0-9]*$/;
+
 function normalizedKey(key: string): string {
+  if (PLAIN_KEY.test(key)) return key.toLowerCase();
   return key.normalize('NFKC').toLowerCase().replace(/[\s\p{Pd}\p{Cf}\p{M}_.]/gu, '');
 }
 

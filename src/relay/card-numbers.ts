@@ -133,8 +133,25 @@ function runHoldsCardNumber(groups: readonly string[]): boolean {
   return false;
 }
 
+/**
+ * True when `text` is plain ASCII with fewer digits than the shortest card number: NFKC leaves
+ * ASCII as it is, and no other ASCII character is a digit, so such a text holds no card. Most
+ * strings and keys of a charge request are so (names, e-mails, methods, tokens), and skip the
+ * Unicode reading below.
+ */
+function tooFewDigits(text: string): boolean {
+  let digitCount = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code >= 0x80) return false;
+    if (code >= 0x30 && code <= 0x39 && ++digitCount >= CARD_NUMBER_MIN_DIGITS) return false;
+  }
+  return true;
+}
+
 /** True when `text` holds a card number in any of the ways the module comment describes. */
 export function textHoldsCardNumber(text: string): boolean {
+  if (tooFewDigits(text)) return false;
   const normalized = text.normalize('NFKC').replace(UUID, (uuid) => (/[a-f]/i.test(uuid) ? ' uuid ' : uuid));
   const groups: string[] = [];
   let group = '';

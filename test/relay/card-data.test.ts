@@ -76,6 +76,10 @@ describe('card data detection', () => {
       '2024 4111 1111 1111 1111',
       'tok_4111111111111111',
       '4111111111111111@example.com',
+      // ASCII digits but for one: fewer than a card's ASCII digits, yet a card once read.
+      '4111 1111 \uff11\uff11\uff11\uff11 \uff11\uff11\uff11\uff11',
+      '41111111111111\u246a',
+      '411111111111111\uff11',
     ];
     for (const text of written) assert.equal(looksLikeCardNumber(text), true, JSON.stringify(text));
     assert.equal(looksLikeCardNumber(visa.slice(0, 8) + 'o' + visa.slice(8)), false, 'a letter in the middle');
