@@ -105,6 +105,21 @@ describe('client over node:http: failures end as they do over fetch', () => {
     assert.match(error.message, /GET \/public_api\/fees\/: no answer within 60 ms/);
   });
 
+  it('an answer whose body stops coming within the limit: the same ConnectionError, and the connection is not reused', async () => {
+    let requests = 0;
+    const { url } = await started((_request, response) => {
+      requests += 1;
+      if (requests > 1) return void response.end('{}');
+      response.writeHead(200, { 'Content-Length': '1000', 'Content-Type': 'application/json' });
+      response.write('{"id":"ord_');
+    });
+    const error = await exchange(`${url}/public_api/orders/1/`, { method: 'GET' }, options(80)).catch((caught: unknown) => caught);
+    assert.ok(error instanceof ConnectionError, String(error));
+    assert.match(error.message, /no answer within 80 ms/);
+    const next = await exchange(`${url}/public_api/orders/1/`, { method: 'GET' }, options());
+    assert.equal(next.text, '{}');
+  });
+
   it('a refused connection: a ConnectionError', async () => {
     const { url, server } = await serve(() => undefined);
     await new Promise((resolve) => server.close(resolve));
