@@ -153,7 +153,7 @@ export const chargeResponseSchema = acceptPlainly(z.discriminatedUnion(
     error: (issue) =>
       issue.code === 'invalid_union' ? `Informe uma forma de pagamento entre ${CHARGE_METHODS.join(', ')}.` : undefined,
   },
-), isPlainChargeResponse);
+), (input) => (isPlainChargeResponse(input) ? { data: input } : undefined));
 export type ChargeResponse = z.infer<typeof chargeResponseSchema>;
 
 /**

@@ -118,16 +118,17 @@ export function toFieldErrors(issues: readonly z.core.$ZodIssue[]): FieldErrorTr
 export type Validation<T> = { success: true; data: T } | { success: false; errors: FieldErrorTree };
 
 /**
- * A plain check that stands in front of a schema on a hot path: true only for a value the
- * schema accepts and gives back unchanged (every key known, every format right); anything
- * else, however it fails or passes, goes to the schema, which has the final word and the
- * field errors. A false is never an error by itself.
+ * A plain check that stands in front of a schema on a hot path: for a value the schema accepts
+ * (every key known, every format right), what the schema would give back for it (the value
+ * itself, or with the schema's defaults filled in); undefined for anything else, which goes to
+ * the schema, whatever it is: the schema has the final word and the field errors. An undefined
+ * is never an error by itself.
  */
-export type PlainAcceptance = (input: unknown) => boolean;
+export type PlainAcceptance = (input: unknown) => { readonly data: unknown } | undefined;
 
 const plainAcceptances = new WeakMap<z.ZodMiniType, PlainAcceptance>();
 
-/** Lets `validate` accept what `accepts` vouches for without running `schema`; see `PlainAcceptance`. */
+/** Lets `validate` take what `accepts` vouches for without running `schema`; see `PlainAcceptance`. */
 export function acceptPlainly<S extends z.ZodMiniType>(schema: S, accepts: PlainAcceptance): S {
   plainAcceptances.set(schema, accepts);
   return schema;
@@ -138,7 +139,8 @@ export function acceptPlainly<S extends z.ZodMiniType>(schema: S, accepts: Plain
  * field errors the API would give for it, in its words.
  */
 export function validate<S extends z.ZodMiniType>(schema: S, input: unknown): Validation<z.infer<S>> {
-  if (plainAcceptances.get(schema)?.(input) === true) return { success: true, data: input as z.infer<S> };
+  const plain = plainAcceptances.get(schema)?.(input);
+  if (plain !== undefined) return { success: true, data: plain.data as z.infer<S> };
   const result = schema.safeParse(input, { error: apiMessage });
   if (result.success) return { success: true, data: result.data };
   return { success: false, errors: toFieldErrors(result.error.issues) };

@@ -11,6 +11,8 @@
  */
 import * as z from 'zod/mini';
 import { chargeRequestSchema } from '../contract/charge-request.js';
+import { acceptPlainly } from '../contract/errors.js';
+import { plainWidgetChargeRequest } from './widget-request-check.js';
 
 /** The widget's header carrying the payment attempt's key; the relay sends it on as `X-Idempotency-Key`. */
 export const WIDGET_IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -59,10 +61,12 @@ function reportQuantities(items: unknown, maxItemQuantity: number, issues: Issue
  * The charge request as the widget may write it, with at most `maxItemQuantity` units. The
  * contract's customer schema carries refinements, which zod cannot `omit` a key from, so
  * `customer.ip` is refused by one more rule instead; the relay's rules run even when other
- * fields fail, so every problem comes back at once.
+ * fields fail, so every problem comes back at once. Every charge is checked against it, so the
+ * requests a checkout sends are vouched for by a plain check first (widget-request-check.ts),
+ * at a small part of the schema's cost.
  */
 function widgetSchema(maxItemQuantity: number) {
-  return chargeRequestSchema.check(
+  const schema = chargeRequestSchema.check(
     z.superRefine(
       (request, ctx) => {
         const fields = objectOf(request);
@@ -72,6 +76,10 @@ function widgetSchema(maxItemQuantity: number) {
       { when: (payload) => objectOf(payload.value) !== undefined },
     ),
   );
+  return acceptPlainly(schema, (input) => {
+    const data = plainWidgetChargeRequest(input, maxItemQuantity);
+    return data && { data };
+  });
 }
 
 export const widgetChargeRequestSchema = widgetSchema(DEFAULT_MAX_ITEM_QUANTITY);

@@ -1,0 +1,118 @@
+/**
+ * The widget's charge request checked by hand, for `POST charges`: `plainWidgetChargeRequest`
+ * answers what `widgetChargeRequestSchemaFor(maxItemQuantity)` would give back for a request it
+ * vouches for, and undefined for any other. It vouches only for the requests a checkout sends
+ * (a method, the buyer, the one item, and for a card its token, instalments and anti-fraud
+ * reference, a Pix expiry, a boleto due date, a coupon, an affiliate), each field with the
+ * schema's own rule; a request with anything else (an address, metadata, 3-D Secure's result,
+ * a key the spec does not list, a value in doubt) goes to the schema, which has the final word
+ * and the field errors. See `acceptPlainly` in src/contract/errors.ts.
+ */
+import * as z from 'zod/mini';
+import { E164_DIGITS_PATTERN } from '../contract/charge-request-rules.js';
+import {
+  CHARGE_INSTALLMENTS_MAX,
+  CHARGE_INSTALLMENTS_MIN,
+  COUPON_MAX_LENGTH,
+  ITEMS_PER_CHARGE,
+  ITEM_QUANTITY_MIN,
+  PIX_EXPIRES_IN_MIN_SECONDS,
+} from '../contract/constants.js';
+import { isValidCnpj, isValidCpf } from '../contract/documents.js';
+import { DIGITS_PATTERN, isCalendarDate } from '../contract/format-checks.js';
+import { isChargeMethod } from '../contract/payment-method-lists.js';
+import { isCardMethod, isPixMethod } from '../contract/payment-methods.js';
+
+type Fields = Record<string, unknown>;
+
+/** The e-mail pattern `z.email()` checks with, so both take the same addresses. */
+const EMAIL_PATTERN = z.regexes.email;
+/** The relay's own rule on the buyer's name (widget-request.ts): at least one letter. */
+const LETTER = /\p{L}/u;
+
+const REQUEST_KEYS = new Set([
+  'paymentMethod', 'customer', 'items', 'card', 'installments', 'antifraud_profiling_attempt_reference',
+  'pixExpiresIn', 'dueDate', 'coupon', 'affiliateShortId',
+]);
+const CUSTOMER_KEYS = new Set(['name', 'email', 'phone', 'fingerprint', 'docType', 'docNumber', 'birthDate']);
+const ITEM_KEYS = new Set(['offerId', 'quantity', 'offerType', 'installments']);
+const CARD_KEYS = new Set(['token']);
+
+const DOCUMENT_RULES: Readonly<Record<string, { length: number; isValid: (digits: string) => boolean }>> = {
+  cpf: { length: 11, isValid: isValidCpf },
+  cnpj: { length: 14, isValid: isValidCnpj },
+};
+
+function isObject(value: unknown): value is Fields {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** True when every own key of `value` is one of `keys` and none is set to `undefined` (which a schema reads as absent). */
+function onlyKeys(value: Fields, keys: ReadonlySet<string>): boolean {
+  for (const key in value) if (!keys.has(key) || value[key] === undefined) return false;
+  return true;
+}
+
+const isNonEmpty = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
+const isWholeIn = (value: unknown, min: number, max: number): value is number =>
+  Number.isSafeInteger(value) && (value as number) >= min && (value as number) <= max;
+const isInstallments = (value: unknown): boolean => isWholeIn(value, CHARGE_INSTALLMENTS_MIN, CHARGE_INSTALLMENTS_MAX);
+
+function isPlainCustomer(value: unknown): boolean {
+  if (!isObject(value) || !onlyKeys(value, CUSTOMER_KEYS)) return false;
+  const { name, email, phone, docType, docNumber, birthDate } = value;
+  if (!isNonEmpty(name) || !LETTER.test(name) || !isNonEmpty(value['fingerprint'])) return false;
+  if (typeof email !== 'string' || !EMAIL_PATTERN.test(email)) return false;
+  if (typeof phone !== 'string' || !E164_DIGITS_PATTERN.test(phone)) return false;
+  if (birthDate !== undefined && (typeof birthDate !== 'string' || !isCalendarDate(birthDate))) return false;
+  if (docType === undefined && docNumber === undefined) return true;
+  const rule = typeof docType === 'string' && Object.hasOwn(DOCUMENT_RULES, docType) ? DOCUMENT_RULES[docType] : undefined;
+  return (
+    rule !== undefined &&
+    typeof docNumber === 'string' &&
+    docNumber.length === rule.length &&
+    DIGITS_PATTERN.test(docNumber) &&
+    rule.isValid(docNumber)
+  );
+}
+
+/** The one item as the schema gives it back, its defaults filled in; undefined when it is not vouched for. */
+function plainItems(value: unknown, maxItemQuantity: number): Fields[] | undefined {
+  if (!Array.isArray(value) || value.length !== ITEMS_PER_CHARGE) return undefined;
+  const item: unknown = value[0];
+  if (!isObject(item) || !onlyKeys(item, ITEM_KEYS) || !isNonEmpty(item['offerId'])) return undefined;
+  const { offerId, quantity = ITEM_QUANTITY_MIN, offerType = 'main', installments } = item;
+  if (!isWholeIn(quantity, ITEM_QUANTITY_MIN, maxItemQuantity) || offerType !== 'main') return undefined;
+  if (installments !== undefined && !isInstallments(installments)) return undefined;
+  return [{ offerId, quantity, offerType, ...(installments !== undefined && { installments }) }];
+}
+
+/** What each method requires and refuses (charge-request.ts, `reportMethodRules`). */
+function followsMethodRules(request: Fields, method: string): boolean {
+  const { card, installments } = request;
+  if (isCardMethod(method)) {
+    if (!isObject(card) || !onlyKeys(card, CARD_KEYS) || !isNonEmpty(card['token'])) return false;
+    if (!isNonEmpty(request['antifraud_profiling_attempt_reference'])) return false;
+    if (installments !== undefined && !isInstallments(installments)) return false;
+  } else if (card !== undefined || installments !== undefined || request['antifraud_profiling_attempt_reference'] !== undefined) {
+    return false;
+  }
+  const { pixExpiresIn, dueDate } = request;
+  if (pixExpiresIn !== undefined && !(isPixMethod(method) && isWholeIn(pixExpiresIn, PIX_EXPIRES_IN_MIN_SECONDS, Number.MAX_SAFE_INTEGER))) return false;
+  return dueDate === undefined || (method === 'boleto' && typeof dueDate === 'string' && isCalendarDate(dueDate));
+}
+
+/**
+ * The widget's charge request as its schema (with `maxItemQuantity` as the quantity bound)
+ * gives it back, for a request vouched for here; undefined says nothing about the request.
+ */
+export function plainWidgetChargeRequest(value: unknown, maxItemQuantity: number): Fields | undefined {
+  if (!isObject(value) || !onlyKeys(value, REQUEST_KEYS)) return undefined;
+  const method = value['paymentMethod'];
+  if (!isChargeMethod(method) || !followsMethodRules(value, method) || !isPlainCustomer(value['customer'])) return undefined;
+  const { coupon, affiliateShortId } = value;
+  if (coupon !== undefined && (typeof coupon !== 'string' || coupon.length > COUPON_MAX_LENGTH)) return undefined;
+  if (affiliateShortId !== undefined && !isNonEmpty(affiliateShortId)) return undefined;
+  const items = plainItems(value['items'], maxItemQuantity);
+  return items && { ...value, items };
+}
