@@ -71,24 +71,28 @@ export function settleOutcome(payment: SettledPayment, outcome: SettledOutcome):
     case 'refused': {
       // The API explains an unavailable method to the producer (its account, internal method
       // ids); the buyer gets the widget's own words on the method choice instead.
-      const { errorType, fields: given } = outcome;
+      const { errorType } = outcome;
+      const given = inBuyersLanguage(view.locale(), outcome.fields);
       const fields =
         errorType === 'payment_method_unavailable' && given['paymentMethod'] !== undefined
           ? { ...given, paymentMethod: [translate(view.locale(), 'error.methodUnavailableHere')] }
           : given;
       // The refusal's messages beside their fields where the form has them; the rest, and a summary, in the banner.
       const placed = showFieldErrors(payment, fields);
-      const others = Object.entries(fields).flatMap(([path, messages]) => (placed.has(path) ? [] : messages));
+      // In another language, the messages that have no field to go on add nothing to the banner's own words.
+      const others = given === outcome.fields ? Object.entries(fields).flatMap(([path, messages]) => (placed.has(path) ? [] : messages)) : [];
       const message = refusalMessage(errorType, placed.size > 0);
       banner((locale) => translate(locale, message), others);
       fail('request-refused', errorType);
       return;
     }
-    case 'card-not-accepted':
-      host.renderRoot.querySelector<PayCardFields>('pay-card-fields')?.showFieldErrors(outcome.fields);
-      banner((locale) => translate(locale, 'error.cardNotAccepted'), outcome.fields['card'] ?? []);
+    case 'card-not-accepted': {
+      const fields = inBuyersLanguage(view.locale(), outcome.fields);
+      host.renderRoot.querySelector<PayCardFields>('pay-card-fields')?.showFieldErrors(fields);
+      banner((locale) => translate(locale, 'error.cardNotAccepted'), fields === outcome.fields ? (fields['card'] ?? []) : []);
       fail('card-not-accepted');
       return;
+    }
     case 'three-d-secure-canceled':
       // The buyer chose to stop: no alert, their data stays as it was.
       view.announce(translate(view.locale(), 'threeDs.cancelled'));
@@ -100,6 +104,18 @@ export function settleOutcome(payment: SettledPayment, outcome: SettledOutcome):
     case 'aborted':
       return;
   }
+}
+
+/**
+ * A refusal's messages as the buyer is shown them. The API, the relay and the 3-D Secure
+ * provider word them in Brazilian Portuguese; a buyer in another language gets the checkout's
+ * own words on each field they name, and loses nothing they could act on: the field is still
+ * marked, and the banner still says what to do.
+ */
+function inBuyersLanguage(locale: SupportedLocale, fields: Readonly<Record<string, readonly string[]>>): Readonly<Record<string, readonly string[]>> {
+  if (locale === 'pt-BR') return fields;
+  const text = translate(locale, 'error.fieldNotAccepted');
+  return Object.fromEntries(Object.keys(fields).map((path) => [path, [text]]));
 }
 
 /** Puts a refusal's messages on the buyer's fields and on the method choice, focus on the first; answers the paths placed. */

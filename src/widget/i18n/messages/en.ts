@@ -97,6 +97,7 @@ const en: FormMessages = {
   'error.methodUnavailable': 'This payment method is not available right now. Choose another one.',
   'error.methodUnavailableHere': 'Not available for this purchase right now.',
   'error.checkFields': 'Some details were refused. Check the fields marked.',
+  'error.fieldNotAccepted': 'The payment service did not accept this. Check it and try again.',
   'error.cardNotAccepted': 'This card could not be validated. Check the details or use another card.',
   'error.rateLimitedWait': {
     one: 'Too many attempts in a short time. Wait {count} second and try again.',

@@ -97,6 +97,7 @@ const es: FormMessages = {
   'error.methodUnavailable': 'Esta forma de pago no está disponible ahora. Elige otra.',
   'error.methodUnavailableHere': 'No disponible para esta compra en este momento.',
   'error.checkFields': 'Algunos datos fueron rechazados. Revisa los campos indicados.',
+  'error.fieldNotAccepted': 'El servicio de pago no aceptó este dato. Revísalo y vuelve a intentarlo.',
   'error.cardNotAccepted': 'No fue posible validar esta tarjeta. Revisa los datos o usa otra tarjeta.',
   'error.rateLimitedWait': {
     one: 'Demasiados intentos en poco tiempo. Espera {count} segundo e inténtalo de nuevo.',

@@ -99,6 +99,7 @@ const ptBR = {
   'error.methodUnavailable': 'Esta forma de pagamento não está disponível agora. Escolha outra.',
   'error.methodUnavailableHere': 'Indisponível para esta compra no momento.',
   'error.checkFields': 'Alguns dados foram recusados. Confira os campos indicados.',
+  'error.fieldNotAccepted': 'Não aceito pelo serviço de pagamento. Confira.',
   'error.cardNotAccepted': 'Não foi possível validar este cartão. Confira os dados ou use outro cartão.',
   'error.rateLimitedWait': {
     one: 'Muitas tentativas em pouco tempo. Aguarde {count} segundo e tente novamente.',
