@@ -16,7 +16,12 @@ export async function productPage(relay: Relay, relayUrl: string, offer: string)
 <head><meta charset="utf-8"><title>Shop</title><script type="module" src="/pay-checkout.js"></script></head>
 <body>
 ${config}
-<pay-checkout relay="/checkout" offer="${offer}" inline-config="config-${offer}"></pay-checkout>
+<pay-checkout relay="${attribute(new URL(relayUrl).href)}" offer="${attribute(offer)}" inline-config="config-${attribute(offer)}"></pay-checkout>
 </body>
 </html>`;
+}
+
+/** `text` as an HTML attribute's value between double quotes. */
+function attribute(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }

@@ -17,12 +17,23 @@ describe('examples/relay/inline-config-page.ts', () => {
 
   it("renders the checkout beside the script it names, holding the relay's answer for the offer", async () => {
     const page = await productPage(relay.relay, 'http://relay.test/', '77BcHrY');
-    assert.match(page, /<pay-checkout relay="\/checkout" offer="77BcHrY" inline-config="config-77BcHrY"><\/pay-checkout>/);
+    assert.match(page, /<pay-checkout relay="http:\/\/relay.test\/" offer="77BcHrY" inline-config="config-77BcHrY"><\/pay-checkout>/);
     const json = /<script type="application\/json" id="config-77BcHrY">(.*?)<\/script>/s.exec(page)?.[1];
     assert.ok(json, page);
     const { config, expiresAt } = JSON.parse(json) as { config: unknown; expiresAt: string };
     assert.deepEqual(config, await (await relay.call('GET', '/config?offer=77BcHrY')).json());
     assert.ok(Date.parse(expiresAt) > Date.now());
+  });
+
+  it('points the checkout at the relay where it is mounted, the same URL the configuration was made for', async () => {
+    const mounted = await startRelay({ basePath: '/pay' });
+    try {
+      const page = await productPage(mounted.relay, 'https://shop.example/pay', '77BcHrY');
+      assert.match(page, /<pay-checkout relay="https:\/\/shop.example\/pay" offer="77BcHrY"/);
+      assert.match(page, /"config":\{"offer":\{"id":"77BcHrY"/);
+    } finally {
+      await mounted.close();
+    }
   });
 
   it('renders no script for an offer the relay does not sell', async () => {
