@@ -4,6 +4,7 @@ import { isPlainChargeResponse } from '../../src/contract/charge-response-check.
 import { chargeResponseSchema } from '../../src/contract/charge-response.js';
 import { flattenFieldErrors, validate } from '../../src/contract/errors.js';
 import { CHARGE_ANSWER_COMMON } from './charge-answer-fields.js';
+import { paths, replaced, valueAt } from './field-sweep.js';
 
 const common = CHARGE_ANSWER_COMMON;
 const pix = {
@@ -37,23 +38,6 @@ const REPLACEMENTS: unknown[] = [
   'waiting_payment', 'paid', 'pix', 'threeDs', 'JORNADA_5', 'jornada_1', 'svc_3ds', '３ds', 'x'.repeat(47), '1'.repeat(47),
 ];
 
-/** Every path of `value`'s objects, the root's own keys included, with one unknown key per object. */
-function paths(value: Record<string, unknown>, prefix: string[] = []): string[][] {
-  return Object.entries(value).flatMap(([key, child]) => {
-    const here = [...prefix, key];
-    return typeof child === 'object' && child !== null ? [here, ...paths(child as Record<string, unknown>, here)] : [here];
-  });
-}
-
-function replaced(value: Record<string, unknown>, path: string[], replacement: unknown): Record<string, unknown> {
-  const copy = structuredClone(value);
-  let parent: Record<string, unknown> = copy;
-  for (const key of path.slice(0, -1)) parent = parent[key] as Record<string, unknown>;
-  if (replacement === undefined) delete parent[path.at(-1)!];
-  else parent[path.at(-1)!] = replacement;
-  return copy;
-}
-
 describe('isPlainChargeResponse: the charge answer checked without the schema', () => {
   it('vouches for a sound answer of each method, which the schema gives back unchanged', () => {
     for (const [name, sample] of Object.entries(SAMPLES)) {
@@ -77,7 +61,7 @@ describe('isPlainChargeResponse: the charge answer checked without the schema', 
         if (!parsed.success) refusedBySchema += 1;
         if (!isPlainChargeResponse(value)) continue;
         vouched += 1;
-        const where = `${name} ${path.join('.')} = ${JSON.stringify(path.reduce<unknown>((at, key) => (at as Record<string, unknown> | undefined)?.[key], value))}`;
+        const where = `${name} ${path.join('.')} = ${JSON.stringify(valueAt(value, path))}`;
         assert.ok(parsed.success, `vouched for what the schema refuses: ${where}`);
         assert.deepEqual(parsed.data, value, `vouched for what the schema changes: ${where}`);
       }

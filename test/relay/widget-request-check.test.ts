@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { flattenFieldErrors, validate } from '../../src/contract/errors.js';
 import { plainWidgetChargeRequest } from '../../src/relay/widget-request-check.js';
 import { widgetChargeRequestSchemaFor } from '../../src/relay/widget-request.js';
+import { paths, replaced, valueAt } from '../contract/field-sweep.js';
 
 const MAX_QUANTITY = 3;
 const schema = widgetChargeRequestSchemaFor(MAX_QUANTITY);
@@ -49,22 +50,6 @@ const REPLACEMENTS: unknown[] = [
   '123', '--', '李雷', 'Ana\u0000', 'x'.repeat(255), 'x'.repeat(256), '__proto__',
 ];
 
-function paths(value: Record<string, unknown>, prefix: string[] = []): string[][] {
-  return Object.entries(value).flatMap(([key, child]) => {
-    const here = [...prefix, key];
-    return typeof child === 'object' && child !== null ? [here, ...paths(child as Record<string, unknown>, here)] : [here];
-  });
-}
-
-function replaced(value: Record<string, unknown>, path: string[], replacement: unknown): Record<string, unknown> {
-  const copy = structuredClone(value);
-  let parent: Record<string, unknown> = copy;
-  for (const key of path.slice(0, -1)) parent = parent[key] as Record<string, unknown>;
-  if (replacement === undefined) delete parent[path.at(-1)!];
-  else parent[path.at(-1)!] = replacement;
-  return copy;
-}
-
 /** Every top-level field the schema knows but the plain check leaves to it, added one at a time. */
 const LEFT_TO_THE_SCHEMA: Record<string, unknown> = {
   address: { country: 'BR', state: 'SP', city: 'São Paulo', street: 'Rua A', neighborhood: 'Centro', number: '10', zipcode: '01001000' },
@@ -105,7 +90,7 @@ describe('plainWidgetChargeRequest: the checkout\'s charge request checked witho
         const plain = plainWidgetChargeRequest(value, MAX_QUANTITY);
         if (plain === undefined) continue;
         vouched += 1;
-        const where = `${name} ${path.join('.')} = ${JSON.stringify(path.reduce<unknown>((at, key) => (at as Record<string, unknown> | undefined)?.[key], value))}`;
+        const where = `${name} ${path.join('.')} = ${JSON.stringify(valueAt(value, path))}`;
         assert.ok(parsed.success, `vouched for what the schema refuses: ${where}`);
         assert.deepEqual(plain, parsed.data, `vouched for what the schema reads otherwise: ${where}`);
       }
