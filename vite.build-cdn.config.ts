@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type LogLevel, type Rolldown, type UserConfig } from 'vite';
 import { devModeOn } from './scripts/dev-mode-plugin.js';
 import { minifyLitTemplates } from './scripts/minify-lit-templates.js';
+import { preloadChunkImports } from './scripts/preload-chunk-imports.js';
 import { shortMessageKeys } from './scripts/short-message-keys.js';
 import ptBR from './src/widget/i18n/messages/pt-BR.js';
 import ptBRCard from './src/widget/i18n/messages/pt-BR.card.js';
@@ -135,7 +136,10 @@ export function cdnBuildConfig(variant: CdnVariant, options: CdnBuildOptions): U
     mode: development ? 'development' : 'production',
     publicDir: false,
     // The development build keeps the templates and the catalogue's text names as written, for reading.
-    plugins: development ? [devModeOn()] : [minifyLitTemplates(), shortMessageKeys([...Object.keys(ptBR), ...Object.keys(ptBRCard), ...Object.keys(ptBRResults)])],
+    plugins: [
+      ...(development ? [devModeOn()] : [minifyLitTemplates(), shortMessageKeys([...Object.keys(ptBR), ...Object.keys(ptBRCard), ...Object.keys(ptBRResults)])]),
+      preloadChunkImports(['card-fields', 'three-d-secure']),
+    ],
     logLevel: options.logLevel ?? 'warn',
     // Explicit rather than derived from NODE_ENV, which an earlier build in the same process may have set.
     resolve: { conditions: ['module', 'browser', development ? 'development' : 'production'] },

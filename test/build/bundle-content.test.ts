@@ -104,6 +104,28 @@ describe('the script-tag build (dist/cdn/pay-checkout.js): what goes in', () => 
       assert.notEqual(threeDSecure.fileName, card.fileName);
     });
 
+    it("starts, with each import() of the card form's and the 3-D Secure chunks, the chunks they import that only the bundler names", () => {
+      const chunkOf = (path: string) => chunks.find((candidate) => Object.keys(candidate.modules).some((id) => id.endsWith(path)))!;
+      const core = chunkOf('src/widget/checkout/checkout.component.ts');
+      const file = (chunk: Rolldown.OutputChunk) => chunk.fileName.replace(/^chunks\//, './');
+      const importsOf = (text: string) => [...text.matchAll(/import\([`"']([^`"']+)[`"']\)/g)].map((match) => match[1]);
+      let edited = 0;
+      for (const target of [chunkOf('src/widget/card/card-fields.component.ts'), chunkOf('src/widget/three-d-secure/sandbox-provider.ts')]) {
+        // Chunks no import() of the core names: the bundler's own, which the browser would find only once the target is parsed.
+        const bundlerOnly = target.imports.filter((imported) => imported !== core.fileName && !core.dynamicImports.includes(imported));
+        assert.ok(bundlerOnly.length > 0, `${target.fileName} imports no chunk of the bundler's own: nothing to check`);
+        const calls = [...core.code.matchAll(new RegExp(`\\(((?:import\\([^)]*\\)\\.catch\\(\\(\\)=>0\\),)*)import\\(.${file(target).replace(/[.]/g, '\\.')}.\\)\\)`, 'g'))];
+        assert.ok(calls.length > 0, `no import() of ${target.fileName} in the core chunk`);
+        for (const [, started = ''] of calls) assert.deepEqual(importsOf(started).sort(), bundlerOnly.map((imported) => imported.replace(/^chunks\//, './')).sort());
+        edited += calls.length;
+      }
+      // An import() of a chunk the buyer does not wait on (a result view, fetched while they type) is left as written.
+      const pix = chunkOf('src/widget/results/pix-result/pix-result.component.ts');
+      assert.ok(core.code.includes(`import(\`${file(pix)}\`)`) || core.code.includes(`import("${file(pix)}")`));
+      assert.doesNotMatch(core.code, new RegExp(`catch\\(\\(\\)=>0\\),import\\(.${file(pix).replace(/[.]/g, '\\.')}`));
+      assert.ok(edited >= 2);
+    });
+
     // src/widget/dev-mode.ts: DEV_MODE is false here, and each `if (DEV_MODE)` goes with its strings.
     it('carries none of the development warnings, and their pay-checkout: prefix only in the one short production line', () => {
       const texts = warningTexts();
