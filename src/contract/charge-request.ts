@@ -69,7 +69,8 @@ function refusedField(message: string) {
   return z.optional(z.never({ error: message }));
 }
 
-const TAXPAYER_NUMBERS = {
+/** Each taxpayer number's length, check and name; `isValid` takes only digits of that length. */
+export const TAXPAYER_NUMBERS = {
   cpf: { length: 11, isValid: isValidCpf, label: 'CPF' },
   cnpj: { length: 14, isValid: isValidCnpj, label: 'CNPJ' },
 } as const satisfies Record<DocType, { length: number; isValid: (number: string) => boolean; label: string }>;

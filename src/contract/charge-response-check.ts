@@ -7,6 +7,7 @@
  * errors are the answer's. See `acceptPlainly` in errors.ts.
  */
 import { DECIMAL_PATTERN, isCalendarDate, parseApiDateTime } from './format-checks.js';
+import { isNonEmptyString, isPlainObject } from './json-values.js';
 import type { ChargeMethod } from './payment-methods.js';
 
 type Fields = Record<string, unknown>;
@@ -19,10 +20,6 @@ const DIGITABLE_LINE_LENGTH = 47;
 /** `http(s)://host[:port][/path]` in plain ASCII, no query, no space: a form the URL schema takes as written. */
 const PLAIN_HTTP_URL = /^https?:\/\/[A-Za-z0-9.-]+(?::\d{1,5})?(?:\/[A-Za-z0-9._~%/-]*)?$/;
 
-function isObject(value: unknown): value is Fields {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** True when every key of `value` is one of `keys`. */
 function onlyKeys(value: Fields, keys: ReadonlySet<string>): boolean {
   for (const key in value) if (!keys.has(key)) return false;
@@ -30,7 +27,6 @@ function onlyKeys(value: Fields, keys: ReadonlySet<string>): boolean {
 }
 
 const isString = (value: unknown): value is string => typeof value === 'string';
-const isNonEmpty = (value: unknown): boolean => typeof value === 'string' && value.length > 0;
 const isDecimal = (value: unknown): boolean => typeof value === 'string' && DECIMAL_PATTERN.test(value);
 const isDateTime = (value: unknown): boolean => typeof value === 'string' && parseApiDateTime(value) !== undefined;
 const isHttpUrl = (value: unknown): boolean => typeof value === 'string' && PLAIN_HTTP_URL.test(value) && URL.canParse(value);
@@ -47,13 +43,13 @@ const CHARGE_KEYS = new Set([
 ]);
 
 function isPixBlock(value: unknown, withJourney: boolean): boolean {
-  if (!isObject(value) || !onlyKeys(value, PIX_KEYS)) return false;
-  if (!isNonEmpty(value['qrCode']) || !isDateTime(value['expirationDate'])) return false;
+  if (!isPlainObject(value) || !onlyKeys(value, PIX_KEYS)) return false;
+  if (!isNonEmptyString(value['qrCode']) || !isDateTime(value['expirationDate'])) return false;
   return withJourney ? PIX_AUTO_JOURNEYS.includes(value['user_journey']) : isAbsent(value['user_journey']);
 }
 
 function isBoletoBlock(value: unknown): boolean {
-  if (!isObject(value) || !onlyKeys(value, BOLETO_KEYS)) return false;
+  if (!isPlainObject(value) || !onlyKeys(value, BOLETO_KEYS)) return false;
   const barcode = value['barcode'];
   return (
     isString(barcode) &&
@@ -69,20 +65,20 @@ function isBoletoBlock(value: unknown): boolean {
 function hasCommonFields(value: Fields): boolean {
   const { product, offer } = value;
   return (
-    isNonEmpty(value['id']) &&
+    isNonEmptyString(value['id']) &&
     isString(value['refId']) &&
     isDecimal(value['amount']) &&
     isDecimal(value['baseAmount']) &&
     isDecimal(value['discount']) &&
     isDecimal(value['fees']) &&
-    isNonEmpty(value['externalId']) &&
+    isNonEmptyString(value['externalId']) &&
     isDateTime(value['createdAt']) &&
-    isObject(product) &&
+    isPlainObject(product) &&
     onlyKeys(product, PRODUCT_KEYS) &&
     isString(product['id']) &&
     isString(product['short_id']) &&
     isString(product['name']) &&
-    isObject(offer) &&
+    isPlainObject(offer) &&
     onlyKeys(offer, OFFER_KEYS) &&
     isString(offer['id']) &&
     isString(offer['name']) &&
@@ -115,7 +111,7 @@ const VARIANTS: Record<ChargeMethod, (value: Fields) => boolean> = {
 
 /** True only for a charge answer `chargeResponseSchema` takes as it is; false says nothing. */
 export function isPlainChargeResponse(value: unknown): boolean {
-  if (!isObject(value) || !onlyKeys(value, CHARGE_KEYS)) return false;
+  if (!isPlainObject(value) || !onlyKeys(value, CHARGE_KEYS)) return false;
   const method = value['paymentMethod'];
   if (typeof method !== 'string' || !Object.hasOwn(VARIANTS, method)) return false;
   return hasCommonFields(value) && VARIANTS[method as ChargeMethod](value);

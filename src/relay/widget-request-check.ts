@@ -18,8 +18,9 @@ import {
   ITEM_QUANTITY_MIN,
   PIX_EXPIRES_IN_MIN_SECONDS,
 } from '../contract/constants.js';
-import { isValidCnpj, isValidCpf } from '../contract/documents.js';
-import { DIGITS_PATTERN, isCalendarDate } from '../contract/format-checks.js';
+import { TAXPAYER_NUMBERS } from '../contract/charge-request.js';
+import { isCalendarDate } from '../contract/format-checks.js';
+import { isNonEmptyString, isPlainObject } from '../contract/json-values.js';
 import { isChargeMethod } from '../contract/payment-method-lists.js';
 import { isCardMethod, isPixMethod } from '../contract/payment-methods.js';
 
@@ -27,8 +28,8 @@ type Fields = Record<string, unknown>;
 
 /** The e-mail pattern `z.email()` checks with, so both take the same addresses. */
 const EMAIL_PATTERN = z.regexes.email;
-/** The relay's own rule on the buyer's name (widget-request.ts): at least one letter. */
-const LETTER = /\p{L}/u;
+/** A letter of any script (Latin with accents, CJK, Cyrillic...): the relay's own rule on a buyer's name (widget-request.ts). */
+export const LETTER = /\p{L}/u;
 
 const REQUEST_KEYS = new Set([
   'paymentMethod', 'customer', 'items', 'card', 'installments', 'antifraud_profiling_attempt_reference',
@@ -38,49 +39,34 @@ const CUSTOMER_KEYS = new Set(['name', 'email', 'phone', 'fingerprint', 'docType
 const ITEM_KEYS = new Set(['offerId', 'quantity', 'offerType', 'installments']);
 const CARD_KEYS = new Set(['token']);
 
-const DOCUMENT_RULES: Readonly<Record<string, { length: number; isValid: (digits: string) => boolean }>> = {
-  cpf: { length: 11, isValid: isValidCpf },
-  cnpj: { length: 14, isValid: isValidCnpj },
-};
-
-function isObject(value: unknown): value is Fields {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** True when every own key of `value` is one of `keys` and none is set to `undefined` (which a schema reads as absent). */
 function onlyKeys(value: Fields, keys: ReadonlySet<string>): boolean {
   for (const key in value) if (!keys.has(key) || value[key] === undefined) return false;
   return true;
 }
 
-const isNonEmpty = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
 const isWholeIn = (value: unknown, min: number, max: number): value is number =>
   Number.isSafeInteger(value) && (value as number) >= min && (value as number) <= max;
 const isInstallments = (value: unknown): boolean => isWholeIn(value, CHARGE_INSTALLMENTS_MIN, CHARGE_INSTALLMENTS_MAX);
 
 function isPlainCustomer(value: unknown): boolean {
-  if (!isObject(value) || !onlyKeys(value, CUSTOMER_KEYS)) return false;
+  if (!isPlainObject(value) || !onlyKeys(value, CUSTOMER_KEYS)) return false;
   const { name, email, phone, docType, docNumber, birthDate } = value;
-  if (!isNonEmpty(name) || !LETTER.test(name) || !isNonEmpty(value['fingerprint'])) return false;
+  if (!isNonEmptyString(name) || !LETTER.test(name) || !isNonEmptyString(value['fingerprint'])) return false;
   if (typeof email !== 'string' || !EMAIL_PATTERN.test(email)) return false;
   if (typeof phone !== 'string' || !E164_DIGITS_PATTERN.test(phone)) return false;
   if (birthDate !== undefined && (typeof birthDate !== 'string' || !isCalendarDate(birthDate))) return false;
   if (docType === undefined && docNumber === undefined) return true;
-  const rule = typeof docType === 'string' && Object.hasOwn(DOCUMENT_RULES, docType) ? DOCUMENT_RULES[docType] : undefined;
-  return (
-    rule !== undefined &&
-    typeof docNumber === 'string' &&
-    docNumber.length === rule.length &&
-    DIGITS_PATTERN.test(docNumber) &&
-    rule.isValid(docNumber)
-  );
+  // Each number's check takes only digits of its length, as the schema's rules do.
+  const rule = typeof docType === 'string' && Object.hasOwn(TAXPAYER_NUMBERS, docType) ? TAXPAYER_NUMBERS[docType as keyof typeof TAXPAYER_NUMBERS] : undefined;
+  return rule !== undefined && typeof docNumber === 'string' && rule.isValid(docNumber);
 }
 
 /** The one item as the schema gives it back, its defaults filled in; undefined when it is not vouched for. */
 function plainItems(value: unknown, maxItemQuantity: number): Fields[] | undefined {
   if (!Array.isArray(value) || value.length !== ITEMS_PER_CHARGE) return undefined;
   const item: unknown = value[0];
-  if (!isObject(item) || !onlyKeys(item, ITEM_KEYS) || !isNonEmpty(item['offerId'])) return undefined;
+  if (!isPlainObject(item) || !onlyKeys(item, ITEM_KEYS) || !isNonEmptyString(item['offerId'])) return undefined;
   const { offerId, quantity = ITEM_QUANTITY_MIN, offerType = 'main', installments } = item;
   if (!isWholeIn(quantity, ITEM_QUANTITY_MIN, maxItemQuantity) || offerType !== 'main') return undefined;
   if (installments !== undefined && !isInstallments(installments)) return undefined;
@@ -91,8 +77,8 @@ function plainItems(value: unknown, maxItemQuantity: number): Fields[] | undefin
 function followsMethodRules(request: Fields, method: string): boolean {
   const { card, installments } = request;
   if (isCardMethod(method)) {
-    if (!isObject(card) || !onlyKeys(card, CARD_KEYS) || !isNonEmpty(card['token'])) return false;
-    if (!isNonEmpty(request['antifraud_profiling_attempt_reference'])) return false;
+    if (!isPlainObject(card) || !onlyKeys(card, CARD_KEYS) || !isNonEmptyString(card['token'])) return false;
+    if (!isNonEmptyString(request['antifraud_profiling_attempt_reference'])) return false;
     if (installments !== undefined && !isInstallments(installments)) return false;
   } else if (card !== undefined || installments !== undefined || request['antifraud_profiling_attempt_reference'] !== undefined) {
     return false;
@@ -107,12 +93,12 @@ function followsMethodRules(request: Fields, method: string): boolean {
  * gives it back, for a request vouched for here; undefined says nothing about the request.
  */
 export function plainWidgetChargeRequest(value: unknown, maxItemQuantity: number): Fields | undefined {
-  if (!isObject(value) || !onlyKeys(value, REQUEST_KEYS)) return undefined;
+  if (!isPlainObject(value) || !onlyKeys(value, REQUEST_KEYS)) return undefined;
   const method = value['paymentMethod'];
   if (!isChargeMethod(method) || !followsMethodRules(value, method) || !isPlainCustomer(value['customer'])) return undefined;
   const { coupon, affiliateShortId } = value;
   if (coupon !== undefined && (typeof coupon !== 'string' || coupon.length > COUPON_MAX_LENGTH)) return undefined;
-  if (affiliateShortId !== undefined && !isNonEmpty(affiliateShortId)) return undefined;
+  if (affiliateShortId !== undefined && !isNonEmptyString(affiliateShortId)) return undefined;
   const items = plainItems(value['items'], maxItemQuantity);
   return items && { ...value, items };
 }

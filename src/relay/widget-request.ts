@@ -12,16 +12,13 @@
 import * as z from 'zod/mini';
 import { chargeRequestSchema } from '../contract/charge-request.js';
 import { acceptPlainly } from '../contract/errors.js';
-import { plainWidgetChargeRequest } from './widget-request-check.js';
+import { LETTER, plainWidgetChargeRequest } from './widget-request-check.js';
 
 /** The widget's header carrying the payment attempt's key; the relay sends it on as `X-Idempotency-Key`. */
 export const WIDGET_IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 /** Units of the offer one charge may buy, unless the merchant sets `maxItemQuantity`. */
 export const DEFAULT_MAX_ITEM_QUANTITY = 10;
-
-/** A letter of any script (Latin with accents, CJK, Cyrillic...). */
-const LETTER = /\p{L}/u;
 
 function objectOf(value: unknown): Record<string, unknown> | undefined {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
