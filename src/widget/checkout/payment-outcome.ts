@@ -79,7 +79,8 @@ export function settleOutcome(payment: SettledPayment, outcome: SettledOutcome):
           : given;
       // The refusal's messages beside their fields where the form has them; the rest, and a summary, in the banner.
       const placed = showFieldErrors(payment, fields);
-      // In another language, the messages that have no field to go on add nothing to the banner's own words.
+      // In another language (`inBuyersLanguage` gave new messages, not the refusal's own), the messages
+      // that have no field to go on add nothing to the banner's own words.
       const others = given === outcome.fields ? Object.entries(fields).flatMap(([path, messages]) => (placed.has(path) ? [] : messages)) : [];
       const message = refusalMessage(errorType, placed.size > 0);
       banner((locale) => translate(locale, message), others);
