@@ -57,10 +57,11 @@ export class PaymentController implements ReactiveController {
   /**
    * Fetches the attempt's code ahead of "Pay": not with the form, since a buyer who only looks
    * never needs it, but as soon as they start on the form, so it is there by "Pay" (the checkout
-   * also fetches it beside the card form, whose code imports it in the script-tag build). So is the result view of the `method` they fill the form for (with the QR
-   * encoder for Pix), so the order is drawn as soon as the relay answers, and for a Pix or boleto
-   * view its own texts, fetched beside its code rather than after it. A failure here is
-   * forgotten: "Pay" asks again, and shows the error if it fails then.
+   * also fetches it beside the card form, whose code imports it in the script-tag build). So is
+   * the result view of the `method` they fill the form for (with the QR encoder for Pix), so the
+   * order is drawn as soon as the relay answers, and for a Pix or boleto view its own texts,
+   * fetched beside its code rather than after it. A failure here is forgotten: "Pay" asks again,
+   * and shows the error if it fails then.
    */
   prepare(method?: ChargeMethod): void {
     loadPaymentCode().catch(() => undefined);
