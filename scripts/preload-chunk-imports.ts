@@ -1,17 +1,18 @@
 /**
- * A build plugin for the script-tag build: each `import()` of a chunk also starts, at the same
- * moment, the chunks that chunk imports and the importer does not already have. Without it the
- * browser finds those only once the chunk has arrived and been parsed, one round trip later, and
- * later still while the main thread is busy drawing: the card form's chunk arrived, then its
- * static imports (the payment's code, the bundler's runtime) were asked for after it.
+ * A build plugin for the script-tag build: each `import()` of a chunk the buyer waits on also
+ * starts, at the same moment, the chunks that chunk imports which the importer neither has nor
+ * names in an `import()` of its own: the chunks only the bundler knows of (its runtime). Without
+ * it the browser finds those only once the chunk has arrived and been parsed, one round trip
+ * later, and later still while the main thread is busy drawing: the card form's chunk arrived,
+ * then the bundler's runtime it imports was asked for after it.
  *
  * `import("./card-fields-….js")` becomes
- * `(import("./payment-….js").catch(()=>0),import("./rolldown-runtime-….js").catch(()=>0),import("./card-fields-….js"))`:
- * the extra imports are the ones the chunk's own would make (same URLs, one module map, each
- * fetched and run once, in the order the modules need), and a failure of theirs is left to the
- * chunk's own import, which fails the same way and is handled where it was written. Vite does the
- * same for an application's build with `modulepreload`; a library build, which this is, does not.
- * The chunk's source map follows the edit.
+ * `(import("./rolldown-runtime-….js").catch(()=>0),import("./card-fields-….js"))`: the extra
+ * import is one the chunk's own would make (same URL, one module map, fetched and run once, in
+ * the order the modules need), and a failure of it is left to the chunk's own import, which fails
+ * the same way and is handled where it was written. Vite does the same for an application's build
+ * with `modulepreload`; a library build, which this is, does not. The chunk's source map follows
+ * the edit.
  */
 import { posix } from 'node:path';
 import MagicString from 'magic-string';
