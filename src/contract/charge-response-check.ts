@@ -7,7 +7,7 @@
  * errors are the answer's. See `acceptPlainly` in errors.ts.
  */
 import { DECIMAL_PATTERN, isCalendarDate, parseApiDateTime } from './format-checks.js';
-import { isNonEmptyString, isPlainObject } from './json-values.js';
+import { hasOnlyKeys, isNonEmptyString, isPlainObject } from './json-values.js';
 import type { ChargeMethod } from './payment-methods.js';
 
 type Fields = Record<string, unknown>;
@@ -19,12 +19,6 @@ const DIGITABLE_LINE_LENGTH = 47;
 
 /** `http(s)://host[:port][/path]` in plain ASCII, no query, no space: a form the URL schema takes as written. */
 const PLAIN_HTTP_URL = /^https?:\/\/[A-Za-z0-9.-]+(?::\d{1,5})?(?:\/[A-Za-z0-9._~%/-]*)?$/;
-
-/** True when every key of `value` is one of `keys`. */
-function onlyKeys(value: Fields, keys: ReadonlySet<string>): boolean {
-  for (const key in value) if (!keys.has(key)) return false;
-  return true;
-}
 
 const isString = (value: unknown): value is string => typeof value === 'string';
 const isDecimal = (value: unknown): boolean => typeof value === 'string' && DECIMAL_PATTERN.test(value);
@@ -43,13 +37,13 @@ const CHARGE_KEYS = new Set([
 ]);
 
 function isPixBlock(value: unknown, withJourney: boolean): boolean {
-  if (!isPlainObject(value) || !onlyKeys(value, PIX_KEYS)) return false;
+  if (!isPlainObject(value) || !hasOnlyKeys(value, PIX_KEYS)) return false;
   if (!isNonEmptyString(value['qrCode']) || !isDateTime(value['expirationDate'])) return false;
   return withJourney ? PIX_AUTO_JOURNEYS.includes(value['user_journey']) : isAbsent(value['user_journey']);
 }
 
 function isBoletoBlock(value: unknown): boolean {
-  if (!isPlainObject(value) || !onlyKeys(value, BOLETO_KEYS)) return false;
+  if (!isPlainObject(value) || !hasOnlyKeys(value, BOLETO_KEYS)) return false;
   const barcode = value['barcode'];
   return (
     isString(barcode) &&
@@ -74,12 +68,12 @@ function hasCommonFields(value: Fields): boolean {
     isNonEmptyString(value['externalId']) &&
     isDateTime(value['createdAt']) &&
     isPlainObject(product) &&
-    onlyKeys(product, PRODUCT_KEYS) &&
+    hasOnlyKeys(product, PRODUCT_KEYS) &&
     isString(product['id']) &&
     isString(product['short_id']) &&
     isString(product['name']) &&
     isPlainObject(offer) &&
-    onlyKeys(offer, OFFER_KEYS) &&
+    hasOnlyKeys(offer, OFFER_KEYS) &&
     isString(offer['id']) &&
     isString(offer['name']) &&
     typeof offer['price'] === 'number' &&
@@ -111,7 +105,7 @@ const VARIANTS: Record<ChargeMethod, (value: Fields) => boolean> = {
 
 /** True only for a charge answer `chargeResponseSchema` takes as it is; false says nothing. */
 export function isPlainChargeResponse(value: unknown): boolean {
-  if (!isPlainObject(value) || !onlyKeys(value, CHARGE_KEYS)) return false;
+  if (!isPlainObject(value) || !hasOnlyKeys(value, CHARGE_KEYS)) return false;
   const method = value['paymentMethod'];
   if (typeof method !== 'string' || !Object.hasOwn(VARIANTS, method)) return false;
   return hasCommonFields(value) && VARIANTS[method as ChargeMethod](value);

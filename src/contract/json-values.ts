@@ -8,6 +8,15 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * True when every key of `value` is one of `keys` and none is set to `undefined`, which a schema
+ * reads as absent: what a plain check in front of a schema takes as a known shape.
+ */
+export function hasOnlyKeys(value: Record<string, unknown>, keys: ReadonlySet<string>): boolean {
+  for (const key in value) if (!keys.has(key) || value[key] === undefined) return false;
+  return true;
+}
+
 /** A string with at least one character (the API answers a blank one as a missing one). */
 export function isNonEmptyString(value: unknown): value is string {
   return typeof value === 'string' && value !== '';

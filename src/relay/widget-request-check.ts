@@ -20,7 +20,7 @@ import {
 } from '../contract/constants.js';
 import { TAXPAYER_NUMBERS } from '../contract/charge-request.js';
 import { isCalendarDate } from '../contract/format-checks.js';
-import { isNonEmptyString, isPlainObject } from '../contract/json-values.js';
+import { hasOnlyKeys, isNonEmptyString, isPlainObject } from '../contract/json-values.js';
 import { isChargeMethod } from '../contract/payment-method-lists.js';
 import { isCardMethod, isPixMethod } from '../contract/payment-methods.js';
 
@@ -39,18 +39,12 @@ const CUSTOMER_KEYS = new Set(['name', 'email', 'phone', 'fingerprint', 'docType
 const ITEM_KEYS = new Set(['offerId', 'quantity', 'offerType', 'installments']);
 const CARD_KEYS = new Set(['token']);
 
-/** True when every own key of `value` is one of `keys` and none is set to `undefined` (which a schema reads as absent). */
-function onlyKeys(value: Fields, keys: ReadonlySet<string>): boolean {
-  for (const key in value) if (!keys.has(key) || value[key] === undefined) return false;
-  return true;
-}
-
 const isWholeIn = (value: unknown, min: number, max: number): value is number =>
   Number.isSafeInteger(value) && (value as number) >= min && (value as number) <= max;
 const isInstallments = (value: unknown): boolean => isWholeIn(value, CHARGE_INSTALLMENTS_MIN, CHARGE_INSTALLMENTS_MAX);
 
 function isPlainCustomer(value: unknown): boolean {
-  if (!isPlainObject(value) || !onlyKeys(value, CUSTOMER_KEYS)) return false;
+  if (!isPlainObject(value) || !hasOnlyKeys(value, CUSTOMER_KEYS)) return false;
   const { name, email, phone, docType, docNumber, birthDate } = value;
   if (!isNonEmptyString(name) || !LETTER.test(name) || !isNonEmptyString(value['fingerprint'])) return false;
   if (typeof email !== 'string' || !EMAIL_PATTERN.test(email)) return false;
@@ -66,7 +60,7 @@ function isPlainCustomer(value: unknown): boolean {
 function plainItems(value: unknown, maxItemQuantity: number): Fields[] | undefined {
   if (!Array.isArray(value) || value.length !== ITEMS_PER_CHARGE) return undefined;
   const item: unknown = value[0];
-  if (!isPlainObject(item) || !onlyKeys(item, ITEM_KEYS) || !isNonEmptyString(item['offerId'])) return undefined;
+  if (!isPlainObject(item) || !hasOnlyKeys(item, ITEM_KEYS) || !isNonEmptyString(item['offerId'])) return undefined;
   const { offerId, quantity = ITEM_QUANTITY_MIN, offerType = 'main', installments } = item;
   if (!isWholeIn(quantity, ITEM_QUANTITY_MIN, maxItemQuantity) || offerType !== 'main') return undefined;
   if (installments !== undefined && !isInstallments(installments)) return undefined;
@@ -77,7 +71,7 @@ function plainItems(value: unknown, maxItemQuantity: number): Fields[] | undefin
 function followsMethodRules(request: Fields, method: string): boolean {
   const { card, installments } = request;
   if (isCardMethod(method)) {
-    if (!isPlainObject(card) || !onlyKeys(card, CARD_KEYS) || !isNonEmptyString(card['token'])) return false;
+    if (!isPlainObject(card) || !hasOnlyKeys(card, CARD_KEYS) || !isNonEmptyString(card['token'])) return false;
     if (!isNonEmptyString(request['antifraud_profiling_attempt_reference'])) return false;
     if (installments !== undefined && !isInstallments(installments)) return false;
   } else if (card !== undefined || installments !== undefined || request['antifraud_profiling_attempt_reference'] !== undefined) {
@@ -93,7 +87,7 @@ function followsMethodRules(request: Fields, method: string): boolean {
  * gives it back, for a request vouched for here; undefined says nothing about the request.
  */
 export function plainWidgetChargeRequest(value: unknown, maxItemQuantity: number): Fields | undefined {
-  if (!isPlainObject(value) || !onlyKeys(value, REQUEST_KEYS)) return undefined;
+  if (!isPlainObject(value) || !hasOnlyKeys(value, REQUEST_KEYS)) return undefined;
   const method = value['paymentMethod'];
   if (!isChargeMethod(method) || !followsMethodRules(value, method) || !isPlainCustomer(value['customer'])) return undefined;
   const { coupon, affiliateShortId } = value;
