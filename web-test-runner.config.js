@@ -3,6 +3,7 @@
 // runs on its own port (its own origin). Tests read both from GET /__test-env.
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
@@ -11,31 +12,46 @@ import { a11ySnapshotPlugin } from '@web/test-runner-commands/plugins';
 import { tsImport } from 'tsx/esm/api';
 import { CHROMIUM_ARGS, findChromium } from './scripts/executables.js';
 
+const rootDir = fileURLToPath(new URL('.', import.meta.url));
 const executablePath = findChromium();
 if (!executablePath) {
   throw new Error('Chromium was not found: run `npm test` (its pretest step installs it) or set CHROME_PATH.');
 }
 
-function countResults(suite, totals) {
+function countResults(suite, totals, file, names = []) {
   for (const test of suite?.tests ?? []) {
     if (test.skipped) totals.skipped += 1;
     else if (test.passed) totals.passed += 1;
-    else totals.failed += 1;
+    else {
+      totals.failed += 1;
+      totals.failures.push({ file, name: [...names, test.name].join(' > '), message: firstLine(test.error?.message) });
+    }
   }
-  for (const child of suite?.suites ?? []) countResults(child, totals);
+  for (const child of suite?.suites ?? []) countResults(child, totals, file, [...names, child.name]);
 }
 
-/** Writes the run's totals to PAY_CHECKOUT_TOTALS_FILE for the test command's summary line. */
+function firstLine(message) {
+  return String(message ?? '').split('\n', 1)[0].slice(0, 300);
+}
+
+/**
+ * Writes the run's totals to PAY_CHECKOUT_TOTALS_FILE for the test command's summary line, with
+ * each failure's file, test and first line of error, so the end of a long run names what failed.
+ */
 function totalsReporter() {
   return {
     onTestRunFinished({ sessions }) {
       const file = process.env.PAY_CHECKOUT_TOTALS_FILE;
       if (!file) return;
-      const totals = { passed: 0, failed: 0, skipped: 0 };
+      const totals = { passed: 0, failed: 0, skipped: 0, failures: [] };
       for (const session of sessions) {
-        countResults(session.testResults, totals);
+        const testFile = relative(rootDir, session.testFile);
+        countResults(session.testResults, totals, testFile);
         // A file that could not load or threw outside a test has no results to count.
-        if (!session.passed && (session.errors?.length ?? 0) > 0) totals.failed += 1;
+        if (!session.passed && (session.errors?.length ?? 0) > 0) {
+          totals.failed += 1;
+          totals.failures.push({ file: testFile, name: '(outside any test)', message: firstLine(session.errors[0]?.message) });
+        }
       }
       writeFileSync(file, JSON.stringify(totals));
     },
@@ -73,7 +89,7 @@ function checkoutStackMiddleware(ctx, next) {
 }
 
 export default {
-  rootDir: fileURLToPath(new URL('.', import.meta.url)),
+  rootDir,
   files: ['test/**/*.browser.test.ts'],
   hostname: '127.0.0.1',
   port,

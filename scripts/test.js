@@ -1,6 +1,7 @@
 // `npm test`: the typecheck, the Node suites and the browser suites. Every part runs even when
 // another fails, so one run shows everything that is wrong. The last line is the sum of all
-// suites: `N passed, N failed`.
+// suites: `N passed, N failed`; above it, each failed test by file and name, with the first line
+// of its error, so the end of the run says what failed without a search through its output.
 //
 // Most Node test files and the browser suites spend much of their time waiting (on servers,
 // browsers and timers), so the typecheck and the browser suites run beside the Node files; their
@@ -16,6 +17,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'pay-checkout-test-'));
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** `{ file, name, message }` of each failed test, and of each part that failed as a whole. */
+const failures = [];
 
 function run(title, command, args, env = {}) {
   console.log(`\n=== ${title}`);
@@ -55,12 +58,17 @@ function addTotals(title, file, exitedCleanly) {
     // The suite died before reporting: count it as one failure so the summary cannot say 0 failed.
     console.error(`${title}: no results were reported`);
     totals.failed += 1;
+    failures.push({ file: '', name: title, message: 'no results were reported' });
     return;
   }
   totals.passed += counted.passed;
   totals.failed += counted.failed;
   totals.skipped += counted.skipped;
-  if (!exitedCleanly && counted.failed === 0) totals.failed += 1;
+  failures.push(...(counted.failures ?? []));
+  if (!exitedCleanly && counted.failed === 0) {
+    totals.failed += 1;
+    failures.push({ file: '', name: title, message: 'exited with an error, with no test failed' });
+  }
 }
 
 function findTests(dir, matches) {
@@ -123,16 +131,22 @@ if (missing.length > 0) {
   // A renamed file must not leave the list silently: it would then run among the others.
   console.error(`scripts/test.js names test files that do not exist: ${missing.join(', ')}`);
   totals.failed += 1;
+  failures.push({ file: 'scripts/test.js', name: 'ALONE', message: `names test files that do not exist: ${missing.join(', ')}` });
 }
 runNodeTests(`node tests, ${NODE_TEST_CONCURRENCY} files at a time`, nodeTests.filter((file) => !ALONE.has(file)), NODE_TEST_CONCURRENCY);
 if (!(await typecheck.ended())) {
   console.error('typecheck failed: counted as one failure');
   totals.failed += 1;
+  failures.push({ file: '', name: 'typecheck (tsc --noEmit)', message: 'see its output above' });
 }
 addTotals('browser tests', browserTotals, await browser.ended());
 runNodeTests('node tests that follow real time, one file at a time', nodeTests.filter((file) => ALONE.has(file)), 1);
 
 rmSync(work, { recursive: true, force: true });
+if (failures.length > 0) {
+  console.log(`\nfailed:`);
+  for (const { file, name, message } of failures) console.log(`  ${file ? `${file}: ` : ''}${name}${message ? `\n      ${message}` : ''}`);
+}
 const skipped = totals.skipped > 0 ? `, ${totals.skipped} skipped` : '';
 console.log(`\n${totals.passed} passed, ${totals.failed} failed${skipped}`);
 process.exit(totals.failed > 0 ? 1 : 0);
