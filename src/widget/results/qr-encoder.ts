@@ -29,17 +29,26 @@ const EC_BLOCKS = [
 const DARK = 1;
 const FUNCTION = 2;
 
-/** The eight data mask patterns, on row i and column j: where one holds, a data module is inverted. */
-const MASKS: ((i: number, j: number) => boolean)[] = [
-  (i, j) => (i + j) % 2 === 0,
-  (i) => i % 2 === 0,
-  (_, j) => j % 3 === 0,
-  (i, j) => (i + j) % 3 === 0,
-  (i, j) => (Math.floor(i / 2) + Math.floor(j / 3)) % 2 === 0,
-  (i, j) => ((i * j) % 2) + ((i * j) % 3) === 0,
-  (i, j) => (((i * j) % 2) + ((i * j) % 3)) % 2 === 0,
-  (i, j) => (((i + j) % 2) + ((i * j) % 3)) % 2 === 0,
-];
+/**
+ * The eight data mask patterns on row i and column j, as bit k for pattern k: where one holds, a
+ * data module is inverted. In the standard's words: 0 (i + j) mod 2 = 0; 1 i mod 2 = 0;
+ * 2 j mod 3 = 0; 3 (i + j) mod 3 = 0; 4 (⌊i / 2⌋ + ⌊j / 3⌋) mod 2 = 0; 5 (i j) mod 2 + (i j) mod 3 = 0;
+ * 6 ((i j) mod 2 + (i j) mod 3) mod 2 = 0; 7 ((i + j) mod 2 + (i j) mod 3) mod 2 = 0.
+ */
+function maskPatterns(i: number, j: number): number {
+  const sum = i + j;
+  const product = i * j;
+  return (
+    +(sum % 2 === 0) |
+    (+(i % 2 === 0) << 1) |
+    (+(j % 3 === 0) << 2) |
+    (+(sum % 3 === 0) << 3) |
+    (+(((i >> 1) + Math.floor(j / 3)) % 2 === 0) << 4) |
+    (+((product % 2) + (product % 3) === 0) << 5) |
+    (+(((product % 2) + (product % 3)) % 2 === 0) << 6) |
+    (+(((sum % 2) + (product % 3)) % 2 === 0) << 7)
+  );
+}
 
 /** Codewords (data and error correction) a version holds: its modules less the function patterns', over 8. */
 function totalCodewords(version: number): number {
@@ -71,32 +80,36 @@ function smallestVersion(length: number): number {
 }
 
 /** The data codewords (data encodation): mode, count, the bytes, terminator, then pad codewords up to the capacity. */
-function dataCodewords(bytes: Uint8Array, version: number): number[] {
-  const bits: number[] = [];
+function dataCodewords(bytes: Uint8Array, version: number): Uint8Array {
+  const capacity = dataCapacity(version);
+  const codewords = new Uint8Array(capacity);
+  let bit = 0;
   const append = (value: number, length: number) => {
-    for (let bit = length - 1; bit >= 0; bit -= 1) bits.push((value >> bit) & 1);
+    for (let shift = length - 1; shift >= 0; shift -= 1, bit += 1) codewords[bit >> 3]! |= ((value >> shift) & 1) << (7 - (bit & 7));
   };
   append(0b0100, 4);
   append(bytes.length, countBits(version));
   for (const byte of bytes) append(byte, 8);
   // The stream is now 4 bits past a byte boundary and the capacity is whole bytes: the 4-bit
-  // terminator always fits and ends on the boundary.
-  append(0, 4);
-  const codewords: number[] = [];
-  for (let start = 0; start < bits.length; start += 8) {
-    codewords.push(bits.slice(start, start + 8).reduce((byte, bit) => (byte << 1) | bit, 0));
-  }
-  for (let pad = 0xec; codewords.length < dataCapacity(version); pad ^= 0xec ^ 0x11) codewords.push(pad);
+  // terminator (zeros, as the array starts) always fits and ends on the boundary.
+  for (let index = (bit + 4) >> 3, pad = 0xec; index < capacity; index += 1, pad ^= 0xec ^ 0x11) codewords[index] = pad;
   return codewords;
 }
 
-/** Product in GF(256) modulo x⁸ + x⁴ + x³ + x² + 1 (0x11d), the field of QR error correction. */
+/**
+ * Powers of α = 2 in GF(256) modulo x⁸ + x⁴ + x³ + x² + 1 (0x11d), the field of QR error
+ * correction, written twice so that a sum of two logarithms needs no modulo; and their logarithms.
+ */
+const EXP = new Uint8Array(510);
+const LOG = new Uint8Array(256);
+for (let power = 0, value = 1; power < 255; power += 1, value = (value << 1) ^ (value & 0x80 ? 0x11d : 0)) {
+  EXP[power] = EXP[power + 255] = value;
+  LOG[value] = power;
+}
+
+/** Product in GF(256), through the logarithms: the encoder makes thousands for a Pix code. */
 function gfMultiply(a: number, b: number): number {
-  let product = 0;
-  for (; b > 0; b >>= 1, a = (a << 1) ^ (a & 0x80 ? 0x11d : 0)) {
-    if (b & 1) product ^= a;
-  }
-  return product;
+  return a && b && EXP[LOG[a]! + LOG[b]!]!;
 }
 
 /** The Reed–Solomon generator of `degree` codewords, (x − α⁰)(x − α¹)…(x − α^(degree−1)), highest term first. */
@@ -111,38 +124,45 @@ function generatorPolynomial(degree: number): number[] {
 }
 
 /** A block's error correction codewords: the remainder of block · x^degree divided by the generator. */
-function errorCorrection(block: number[], generator: number[]): number[] {
-  const remainder = new Array<number>(generator.length - 1).fill(0);
+function errorCorrection(block: Uint8Array, generator: number[]): Uint8Array {
+  const degree = generator.length - 1;
+  const remainder = new Uint8Array(degree);
   for (const codeword of block) {
-    const factor = codeword ^ remainder.shift()!;
-    remainder.push(0);
-    for (let j = 0; j < remainder.length; j += 1) remainder[j]! ^= gfMultiply(generator[j + 1]!, factor);
+    const factor = codeword ^ remainder[0]!;
+    remainder.copyWithin(0, 1);
+    remainder[degree - 1] = 0;
+    for (let j = 0; j < degree; j += 1) remainder[j]! ^= gfMultiply(generator[j + 1]!, factor);
   }
   return remainder;
 }
 
-/** Codeword i of every block in turn; blocks come shortest first, so the last is the longest. */
-function interleave(blocks: number[][]): number[] {
-  return blocks[blocks.length - 1]!.flatMap((_, i) => blocks.flatMap((block) => (i < block.length ? [block[i]!] : [])));
+/** Appends codeword i of every block in turn to `sequence`; blocks come shortest first, so the last is the longest. */
+function interleave(blocks: Uint8Array[], sequence: number[]): void {
+  for (let i = 0; i < blocks[blocks.length - 1]!.length; i += 1) {
+    for (const block of blocks) if (i < block.length) sequence.push(block[i]!);
+  }
 }
 
 /**
  * The final message codeword sequence: the data cut into the version's blocks, each followed by its
  * error correction, data then error correction interleaved.
  */
-function finalCodewords(data: number[], version: number): number[] {
+function finalCodewords(data: Uint8Array, version: number): number[] {
   const blocks = EC_BLOCKS[version - 1]!;
   const generator = generatorPolynomial(EC_CODEWORDS_PER_BLOCK[version - 1]!);
   // The blocks share the data evenly; the last `data.length % blocks` (the second group) hold one codeword more.
   const shortLength = Math.floor(data.length / blocks);
   const firstLong = blocks - (data.length % blocks);
-  const dataBlocks: number[][] = [];
+  const dataBlocks: Uint8Array[] = [];
   for (let block = 0, start = 0; block < blocks; block += 1) {
     const end = start + shortLength + (block >= firstLong ? 1 : 0);
-    dataBlocks.push(data.slice(start, end));
+    dataBlocks.push(data.subarray(start, end));
     start = end;
   }
-  return [...interleave(dataBlocks), ...interleave(dataBlocks.map((block) => errorCorrection(block, generator)))];
+  const sequence: number[] = [];
+  interleave(dataBlocks, sequence);
+  interleave(dataBlocks.map((block) => errorCorrection(block, generator)), sequence);
+  return sequence;
 }
 
 /** `data` followed by its BCH check bits: the remainder of data · x^degree divided by `generator` over GF(2). */
@@ -243,7 +263,7 @@ function placeCodewords(matrix: Uint8Array, size: number, codewords: number[]): 
     if (right === 6) right = 5;
     for (let step = 0; step < size; step += 1) {
       const row = upwards ? size - 1 - step : step;
-      for (const column of [right, right - 1]) {
+      for (let column = right; column >= right - 1; column -= 1) {
         const index = row * size + column;
         if (matrix[index]! & FUNCTION) continue;
         matrix[index] = ((codewords[bit >> 3] ?? 0) >> (7 - (bit & 7))) & 1;
@@ -253,32 +273,37 @@ function placeCodewords(matrix: Uint8Array, size: number, codewords: number[]): 
   }
 }
 
-/** The penalty of a masked symbol (evaluation of data masking results): the four rules' points added up; the lowest wins. */
+/**
+ * The penalty of a masked symbol (evaluation of data masking results): the four rules' points added
+ * up; the lowest wins. Plain index arithmetic, no call per module: it runs eight times per code,
+ * usually once per page, before the code can be drawn.
+ */
 function penalty(matrix: Uint8Array, size: number): number {
-  const dark = (row: number, column: number) => matrix[row * size + column]! & DARK;
   let points = 0;
   let darkCount = 0;
   for (let line = 0; line < size; line += 1) {
-    for (const moduleAt of [(k: number) => dark(line, k), (k: number) => dark(k, line)]) {
+    // Row `line` (one module apart), then column `line` (a row apart).
+    for (let step = 1, start = line * size; step <= size; step += size - 1, start = line) {
       let run = 0;
       let window = 0;
-      for (let k = 0; k < size; k += 1) {
-        const module = moduleAt(k);
+      let previous = -1;
+      for (let k = 0, index = start; k < size; k += 1, index += step) {
+        const module = matrix[index]! & DARK;
+        if (step === 1) {
+          darkCount += module;
+          // Rule 2: 3 points for each 2 × 2 block of one colour, counted at its bottom-right module.
+          if (line > 0 && k > 0 && module === (matrix[index - size]! & DARK) && module === previous && module === (matrix[index - size - 1]! & DARK)) {
+            points += 3;
+          }
+        }
         // Rule 1: 3 points for five modules of one colour in a row or column, 1 more for each further one.
-        run = k > 0 && module === moduleAt(k - 1) ? run + 1 : 1;
+        run = module === previous ? run + 1 : 1;
+        previous = module;
         if (run >= 5) points += run === 5 ? 3 : 1;
         // Rule 3: 40 points for each dark-light-dark-dark-dark-light-dark (1:1:3:1:1), a finder's
         // look, with four light modules after or before it, over the last 11 modules.
         window = ((window << 1) | module) & 0x7ff;
         if (k >= 10 && (window === 0b10111010000 || window === 0b00001011101)) points += 40;
-      }
-    }
-    for (let column = 0; column < size; column += 1) {
-      const module = dark(line, column);
-      darkCount += module;
-      // Rule 2: 3 points for each 2 × 2 block of one colour.
-      if (line > 0 && column > 0 && module === dark(line - 1, column) && module === dark(line, column - 1) && module === dark(line - 1, column - 1)) {
-        points += 3;
       }
     }
   }
@@ -296,15 +321,21 @@ export function encodeQrSymbol(text: string): QrModules {
   const size = 17 + 4 * version;
   const unmasked = functionPatterns(version, size);
   placeCodewords(unmasked, size, finalCodewords(dataCodewords(bytes, version), version));
+  // Which patterns invert each module: none on a function pattern's.
+  const inverted = new Uint8Array(size * size);
+  for (let row = 0, index = 0; row < size; row += 1) {
+    for (let column = 0; column < size; column += 1, index += 1) {
+      if (!(unmasked[index]! & FUNCTION)) inverted[index] = maskPatterns(row, column);
+    }
+  }
   let best = unmasked;
   let bestPenalty = Infinity;
-  MASKS.forEach((condition, mask) => {
-    const masked = unmasked.map((module, index) =>
-      module & FUNCTION || !condition(Math.floor(index / size), index % size) ? module : module ^ DARK,
-    );
+  for (let mask = 0; mask < 8; mask += 1) {
+    const masked = unmasked.slice();
+    for (let index = 0; index < masked.length; index += 1) masked[index]! ^= (inverted[index]! >> mask) & DARK;
     drawFormatInformation(masked, size, mask);
     const points = penalty(masked, size);
     if (points < bestPenalty) [best, bestPenalty] = [masked, points];
-  });
+  }
   return { size, isDark: (row, column) => (best[row * size + column]! & DARK) === DARK };
 }
