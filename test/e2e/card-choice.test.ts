@@ -5,10 +5,11 @@
  * whose layout fits 320 px (a 1280 px screen at 400 % zoom).
  */
 import assert from 'node:assert/strict';
-import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
-import type { BrowserContext, Frame, Page } from 'playwright-core';
-import { CHECKOUT, checkView, expectResult, payButton, prepare, resetSandbox, typeCard } from './checkout-driver.js';
-import { countEvents, newestDetail, openCheckout, STEP_TIMEOUT_MS, startDemo, waitForEvents, type Demo } from './demo-harness.js';
+import { describe, it } from 'node:test';
+import type { Frame, Page } from 'playwright-core';
+import { CHECKOUT, checkView, expectResult, payButton, prepare, typeCard } from './checkout-driver.js';
+import { countEvents, newestDetail, STEP_TIMEOUT_MS, waitForEvents } from './demo-harness.js';
+import { demoSuite } from './demo-suite.js';
 
 const CHALLENGE_FRAME = `${CHECKOUT} iframe[part="frame"]`;
 const DIALOG = `${CHECKOUT} pay-3ds-dialog`;
@@ -29,26 +30,10 @@ async function challengeFrame(page: Page): Promise<Frame> {
 const sidewaysScroll = () => document.documentElement.scrollWidth - document.documentElement.clientWidth;
 
 describe('the one card choice and the 3-D Secure dialog in the demo', { timeout: 300_000 }, () => {
-  let demo: Demo;
-  let context: BrowserContext | undefined;
-  before(async () => {
-    demo = await startDemo();
-  });
-  after(async () => {
-    await demo?.close();
-  });
-  beforeEach(async () => {
-    await resetSandbox(demo.url);
-  });
-  afterEach(async () => {
-    await context?.close();
-    context = undefined;
-  });
+  const suite = demoSuite();
 
   async function open(query?: string): Promise<Page> {
-    const opened = await openCheckout(demo, query === undefined ? {} : { query });
-    context = opened.context;
-    return opened.page;
+    return (await suite.open(query === undefined ? {} : { query })).page;
   }
 
   /** Opens the demo (with `query`), pays with the challenge card and waits for the bank's page. */
@@ -140,11 +125,11 @@ describe('the one card choice and the 3-D Secure dialog in the demo', { timeout:
     }
 
     it('fits the bank\'s page into 320 px (a 1280 px screen at 400 % zoom) without sideways scrolling', async () => {
-      context = await demo.browser.newContext({ viewport: { width: 320, height: 180 }, deviceScaleFactor: 4, locale: 'pt-BR' });
+      const context = suite.keep(await suite.demo.browser.newContext({ viewport: { width: 320, height: 180 }, deviceScaleFactor: 4, locale: 'pt-BR' }));
       context.setDefaultTimeout(STEP_TIMEOUT_MS);
       const page = await context.newPage();
       // The longest of the three languages' texts.
-      await page.goto(`${demo.url}?locale=es`);
+      await page.goto(`${suite.demo.url}?locale=es`);
       await waitForEvents(page, 'pay-ready', 1);
       await prepare(page, 'threeDs');
       await typeCard(page, CHALLENGE_CARD);

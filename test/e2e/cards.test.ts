@@ -3,27 +3,16 @@
  * 3-D Secure (frictionless, challenge approved and failed, pending then paid).
  */
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
-import type { BrowserContext, Page } from 'playwright-core';
-import { CHECKOUT, checkView, expectResult, payButton, prepare, resetSandbox, resultView, typeCard } from './checkout-driver.js';
-import { countEvents, newestDetail, openCheckout, startDemo, waitForEvents, type Demo } from './demo-harness.js';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { CHECKOUT, checkView, expectResult, payButton, prepare, resultView, typeCard } from './checkout-driver.js';
+import { countEvents, newestDetail, waitForEvents } from './demo-harness.js';
+import { demoSuite } from './demo-suite.js';
 
 const CHALLENGE_FRAME = `${CHECKOUT} iframe[part="frame"]`;
 
 describe('cards and 3-D Secure in the demo', { timeout: 200_000 }, () => {
-  let demo: Demo;
-  let context: BrowserContext | undefined;
-  before(async () => {
-    demo = await startDemo();
-  });
-  after(async () => {
-    await demo?.close();
-  });
-  beforeEach(async () => {
-    await context?.close();
-    context = undefined;
-    await resetSandbox(demo.url);
-  });
+  const suite = demoSuite();
 
   /**
    * Opens the checkout, picks the card, types `card` and presses pay. The card is one choice,
@@ -31,8 +20,7 @@ describe('cards and 3-D Secure in the demo', { timeout: 200_000 }, () => {
    * `threeDs` out (the QA panel's methods, in the URL).
    */
   async function payWithCard(method: 'credit_card' | 'threeDs', card: string): Promise<Page> {
-    const opened = await openCheckout(demo, method === 'credit_card' ? { query: 'methods=pix,pix_auto,boleto,credit_card' } : {});
-    context = opened.context;
+    const opened = await suite.open(method === 'credit_card' ? { query: 'methods=pix,pix_auto,boleto,credit_card' } : {});
     await prepare(opened.page, method);
     await typeCard(opened.page, card);
     await payButton(opened.page).click();
@@ -112,7 +100,5 @@ describe('cards and 3-D Secure in the demo', { timeout: 200_000 }, () => {
     await waitForEvents(page, 'pay-paid', 1);
     assert.equal(await countEvents(page, 'pay-order-created'), 1);
     await checkView(page, '3DS pending then paid');
-    await context?.close();
-    context = undefined;
   });
 });

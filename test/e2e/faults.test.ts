@@ -6,30 +6,17 @@
  * deliveries (`GET /__sandbox/webhooks/deliveries`: one per created Pix order).
  */
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
-import type { BrowserContext, Page } from 'playwright-core';
-import { checkView, deliveries, expectResult, payButton, prepare, resetSandbox } from './checkout-driver.js';
-import { countEvents, openCheckout, recordCharges, startDemo, waitForEvents, type ChargeAnswers, type Demo } from './demo-harness.js';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { checkView, deliveries, expectResult, payButton, prepare } from './checkout-driver.js';
+import { countEvents, recordCharges, waitForEvents, type ChargeAnswers } from './demo-harness.js';
+import { demoSuite } from './demo-suite.js';
 
 describe('faults and double clicks in the demo', { timeout: 200_000 }, () => {
-  let demo: Demo;
-  let context: BrowserContext | undefined;
-  before(async () => {
-    demo = await startDemo();
-  });
-  after(async () => {
-    await context?.close();
-    await demo?.close();
-  });
-  beforeEach(async () => {
-    await context?.close();
-    context = undefined;
-    await resetSandbox(demo.url);
-  });
+  const suite = demoSuite();
 
   async function open(): Promise<{ page: Page; charges: ChargeAnswers }> {
-    const opened = await openCheckout(demo);
-    context = opened.context;
+    const opened = await suite.open();
     return { page: opened.page, charges: recordCharges(opened.page) };
   }
 
@@ -48,7 +35,7 @@ describe('faults and double clicks in the demo', { timeout: 200_000 }, () => {
     );
     assert.equal(await countEvents(page, 'pay-order-created'), 1);
     const created = charges.bodies.find((body) => typeof body.id === 'string');
-    const generated = await deliveries(demo.url, 'pix_gerado');
+    const generated = await deliveries(suite.demo.url, 'pix_gerado');
     assert.deepEqual(
       generated.map((delivery) => delivery.orderId),
       [created?.id],

@@ -6,59 +6,43 @@
  * way, and vite must not reload the page for it), and a card through the bank's challenge.
  */
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
-import { CHECKOUT, expectResult, payButton, prepare, resetSandbox, resultView, typeCard } from './checkout-driver.js';
-import { countEvents, openCheckout, recordCharges, startDemo, waitForEvents, type Demo } from './demo-harness.js';
+import { describe, it } from 'node:test';
+import { CHECKOUT, expectResult, payButton, prepare, resultView, typeCard } from './checkout-driver.js';
+import { countEvents, recordCharges, waitForEvents } from './demo-harness.js';
+import { demoSuite } from './demo-suite.js';
 
 describe('the demo as `npm start` serves it (vite dev server, the sources)', { timeout: 180_000 }, () => {
-  let demo: Demo;
-  before(async () => {
-    demo = await startDemo({ served: 'sources' });
-  });
-  after(async () => {
-    await demo?.close();
-  });
-  beforeEach(async () => {
-    await resetSandbox(demo.url);
-  });
+  const suite = demoSuite({ served: 'sources' });
 
   it('pix: the QR is drawn on the same page (no reload), and the QA panel pays it', async () => {
-    const { context, page } = await openCheckout(demo);
-    try {
-      const documents: string[] = [];
-      page.on('framenavigated', (frame) => {
-        if (frame === page.mainFrame()) documents.push(frame.url());
-      });
-      const charges = recordCharges(page);
-      await prepare(page, 'pix');
-      await payButton(page).click();
-      await expectResult(page, 'pay-pix-result', 'Pague com Pix');
-      await resultView(page).locator('[part="qr"] svg').waitFor();
-      assert.deepEqual(charges.statuses, [201]);
-      await page.waitForFunction(() => (document.querySelector<HTMLInputElement>('#qa-order-id')?.value ?? '') !== '');
-      await page.click('#qa-pay-order');
-      await expectResult(page, 'pay-pix-result', 'Pagamento confirmado!');
-      await waitForEvents(page, 'pay-paid', 1);
-      assert.deepEqual(documents, [], 'the page was not loaded again');
-    } finally {
-      await context.close();
-    }
+    const { page } = await suite.open();
+    const documents: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) documents.push(frame.url());
+    });
+    const charges = recordCharges(page);
+    await prepare(page, 'pix');
+    await payButton(page).click();
+    await expectResult(page, 'pay-pix-result', 'Pague com Pix');
+    await resultView(page).locator('[part="qr"] svg').waitFor();
+    assert.deepEqual(charges.statuses, [201]);
+    await page.waitForFunction(() => (document.querySelector<HTMLInputElement>('#qa-order-id')?.value ?? '') !== '');
+    await page.click('#qa-pay-order');
+    await expectResult(page, 'pay-pix-result', 'Pagamento confirmado!');
+    await waitForEvents(page, 'pay-paid', 1);
+    assert.deepEqual(documents, [], 'the page was not loaded again');
   });
 
   it('card: the bank\'s challenge opens, code 1234 approves, paid once', async () => {
-    const { context, page } = await openCheckout(demo);
-    try {
-      await prepare(page, 'threeDs');
-      await typeCard(page, '5555555555554444');
-      await payButton(page).click();
-      const frame = page.frameLocator(`${CHECKOUT} iframe[part="frame"]`);
-      await frame.locator('#challenge-code').fill('1234');
-      await frame.locator('button[value="submit"]').click();
-      await expectResult(page, 'pay-card-result', 'Pagamento aprovado!');
-      await waitForEvents(page, 'pay-paid', 1);
-      assert.equal(await countEvents(page, 'pay-order-created'), 1);
-    } finally {
-      await context.close();
-    }
+    const { page } = await suite.open();
+    await prepare(page, 'threeDs');
+    await typeCard(page, '5555555555554444');
+    await payButton(page).click();
+    const frame = page.frameLocator(`${CHECKOUT} iframe[part="frame"]`);
+    await frame.locator('#challenge-code').fill('1234');
+    await frame.locator('button[value="submit"]').click();
+    await expectResult(page, 'pay-card-result', 'Pagamento aprovado!');
+    await waitForEvents(page, 'pay-paid', 1);
+    assert.equal(await countEvents(page, 'pay-order-created'), 1);
   });
 });

@@ -7,11 +7,12 @@
  * a refused HTML assignment is a broken page for the buyer.
  */
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { demoContentSecurityPolicy } from '../../demo/content-security-policy.js';
-import { CHECKOUT, checkView, expectResult, payButton, prepare, resetSandbox, resultView, typeCard } from './checkout-driver.js';
-import { openCheckout, startDemo, waitForEvents, type Demo } from './demo-harness.js';
+import { CHECKOUT, checkView, expectResult, payButton, prepare, resultView, typeCard } from './checkout-driver.js';
+import { waitForEvents, type Demo } from './demo-harness.js';
+import { demoSuite } from './demo-suite.js';
 
 const CHALLENGE_FRAME = `${CHECKOUT} iframe[part="frame"]`;
 
@@ -121,30 +122,16 @@ async function sandboxOrigin(demo: Demo): Promise<string> {
 }
 
 describe('the demo page under its strict CSP and Trusted Types', { timeout: 120_000 }, () => {
-  let demo: Demo;
-  let context: BrowserContext | undefined;
-  before(async () => {
-    demo = await startDemo();
-  });
-  after(async () => {
-    await context?.close();
-    await demo?.close();
-  });
-  beforeEach(async () => {
-    await context?.close();
-    context = undefined;
-    await resetSandbox(demo.url);
-  });
+  const suite = demoSuite();
 
   /** The checkout on a fresh context, recorded from the first document on. */
   async function open(): Promise<{ page: Page; log: PolicyLog; policy: string | undefined }> {
     let log: PolicyLog | undefined;
-    const opened = await openCheckout(demo, {
+    const opened = await suite.open({
       beforeLoad: async (fresh) => {
         log = await recordPolicy(fresh);
       },
     });
-    context = opened.context;
     assert.ok(log);
     assert.ok(opened.response, 'the page was served');
     return { page: opened.page, log, policy: (await opened.response.allHeaders())['content-security-policy'] };
@@ -154,7 +141,7 @@ describe('the demo page under its strict CSP and Trusted Types', { timeout: 120_
     const { page, log, policy } = await open();
     // Computed here from the two origins, not read from the plugin: a plugin that sent another
     // policy, or none (as `?csp=off` does), fails here.
-    const expected = demoContentSecurityPolicy({ pageOrigin: new URL(demo.url).origin, sandboxOrigin: await sandboxOrigin(demo) });
+    const expected = demoContentSecurityPolicy({ pageOrigin: new URL(suite.demo.url).origin, sandboxOrigin: await sandboxOrigin(suite.demo) });
     assert.equal(policy, expected);
 
     const directives = directivesOf(policy);
@@ -170,8 +157,8 @@ describe('the demo page under its strict CSP and Trusted Types', { timeout: 120_
 
     // The recorder is in the page, and nothing was refused while the form loaded, so anything
     // recorded next is the probe's own.
-    await until(() => log.documents.includes(demo.url));
-    assert.ok(log.documents.includes(demo.url), `the recorder was installed in the page: ${log.documents.join(', ')}`);
+    await until(() => log.documents.includes(suite.demo.url));
+    assert.ok(log.documents.includes(suite.demo.url), `the recorder was installed in the page: ${log.documents.join(', ')}`);
     // (Copies: asserting on `log.violations` itself would narrow it to `never[]` for the checks below.)
     assert.deepEqual([...log.violations], []);
     assert.deepEqual([...log.console], []);
@@ -262,7 +249,7 @@ describe('the demo page under its strict CSP and Trusted Types', { timeout: 120_
 
     // The recorder ran in the challenge page too (before and after its form was posted), so
     // none there either means none.
-    const sandbox = await sandboxOrigin(demo);
+    const sandbox = await sandboxOrigin(suite.demo);
     await until(() => log.documents.filter((url) => url.startsWith(sandbox)).length >= 2);
     assert.ok(
       log.documents.filter((url) => url.startsWith(sandbox)).length >= 2,
