@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { CHECKOUT, checkView, expectResult, payButton, prepare, resultView, typeCard } from './checkout-driver.js';
+import { CHECKOUT, checkView, expectResult, payButton, payFromQaPanel, prepare, resultView, typeCard } from './checkout-driver.js';
 import { countEvents, newestDetail, waitForEvents } from './demo-harness.js';
 import { demoSuite } from './demo-suite.js';
 
@@ -94,8 +94,7 @@ describe('cards and 3-D Secure in the demo', { timeout: 200_000 }, () => {
     const page = await payWithCard('threeDs', '4000000000003220');
     await expectResult(page, 'pay-card-result', 'Aguardando a confirmação do banco');
     await checkView(page, '3DS pending');
-    await page.waitForFunction(() => (document.querySelector<HTMLInputElement>('#qa-order-id')?.value ?? '') !== '');
-    await page.click('#qa-pay-order');
+    await payFromQaPanel(page);
     await expectResult(page, 'pay-card-result', 'Pagamento aprovado!');
     await waitForEvents(page, 'pay-paid', 1);
     assert.equal(await countEvents(page, 'pay-order-created'), 1);

@@ -69,6 +69,12 @@ export function payButton(page: Page): Locator {
   return page.locator(`${CHECKOUT} [part="submit"]`);
 }
 
+/** Pays the checkout's order through the demo's QA panel, once the panel shows the order's id. */
+export async function payFromQaPanel(page: Page): Promise<void> {
+  await page.waitForFunction(() => (document.querySelector<HTMLInputElement>('#qa-order-id')?.value ?? '') !== '');
+  await page.click('#qa-pay-order');
+}
+
 /** Waits for the result view whose title reads `title`; returns the view. */
 export async function expectResult(page: Page, tag: string, title: string | RegExp, timeout = STEP_TIMEOUT_MS): Promise<Locator> {
   const view = page.locator(`${CHECKOUT} ${tag}[part="result"]`);

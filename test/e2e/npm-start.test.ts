@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { CHECKOUT, expectResult, payButton, prepare, resultView, typeCard } from './checkout-driver.js';
+import { CHECKOUT, expectResult, payButton, payFromQaPanel, prepare, resultView, typeCard } from './checkout-driver.js';
 import { countEvents, recordCharges, waitForEvents } from './demo-harness.js';
 import { demoSuite } from './demo-suite.js';
 
@@ -26,8 +26,7 @@ describe('the demo as `npm start` serves it (vite dev server, the sources)', { t
     await expectResult(page, 'pay-pix-result', 'Pague com Pix');
     await resultView(page).locator('[part="qr"] svg').waitFor();
     assert.deepEqual(charges.statuses, [201]);
-    await page.waitForFunction(() => (document.querySelector<HTMLInputElement>('#qa-order-id')?.value ?? '') !== '');
-    await page.click('#qa-pay-order');
+    await payFromQaPanel(page);
     await expectResult(page, 'pay-pix-result', 'Pagamento confirmado!');
     await waitForEvents(page, 'pay-paid', 1);
     assert.deepEqual(documents, [], 'the page was not loaded again');

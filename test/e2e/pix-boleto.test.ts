@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import jsQRModule from 'jsqr';
 import type { Page } from 'playwright-core';
-import { checkView, deliveries, expectResult, payButton, prepare, resultView } from './checkout-driver.js';
+import { checkView, deliveries, expectResult, payButton, payFromQaPanel, prepare, resultView } from './checkout-driver.js';
 import { countEvents, newestDetail, recordCharges, waitForEvents } from './demo-harness.js';
 import { demoSuite } from './demo-suite.js';
 
@@ -52,8 +52,7 @@ describe('Pix, Pix Automático and boleto in the demo', { timeout: 180_000 }, ()
     assert.equal(await resultView(page).locator('[part="copy-input"]').inputValue(), qrCode);
     await checkView(page, 'pix waiting');
 
-    await page.waitForFunction(() => (document.querySelector<HTMLInputElement>('#qa-order-id')?.value ?? '') !== '');
-    await page.click('#qa-pay-order');
+    await payFromQaPanel(page);
     await expectResult(page, 'pay-pix-result', 'Pagamento confirmado!');
     await waitForEvents(page, 'pay-paid', 1);
     assert.equal(await countEvents(page, 'pay-order-created'), 1);

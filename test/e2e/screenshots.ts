@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
-import { CHECKOUT, expectResult, payButton, prepare, resetSandbox, typeCard } from './checkout-driver.js';
+import { CHECKOUT, expectResult, payButton, payFromQaPanel, prepare, resetSandbox, typeCard } from './checkout-driver.js';
 import { openCheckout, startDemo, waitForEvents, type Demo, type OpenOptions } from './demo-harness.js';
 
 const imagesDir = fileURLToPath(new URL('../../docs/images/', import.meta.url));
@@ -105,8 +105,7 @@ try {
     await prepare(page, 'pix');
     await payButton(page).click();
     await expectResult(page, 'pay-pix-result', 'Pague com Pix');
-    await page.waitForFunction(() => (document.querySelector<HTMLInputElement>('#qa-order-id')?.value ?? '') !== '');
-    await page.click('#qa-pay-order');
+    await payFromQaPanel(page);
     await waitForEvents(page, 'pay-paid', 1);
     await page.click('#qa-webhooks-refresh');
     await page.locator('#qa-webhooks tbody tr[data-event="purchase_approved"]').waitFor();

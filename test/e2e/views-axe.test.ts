@@ -12,7 +12,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { BrowserContext, Page, Route } from 'playwright-core';
-import { axeViolations, CHECKOUT, payButton, resetSandbox, typeCard } from './checkout-driver.js';
+import { axeViolations, CHECKOUT, payButton, payFromQaPanel, resetSandbox, typeCard } from './checkout-driver.js';
 import { countEvents, openCheckout, startDemo, waitForEvents, type Demo } from './demo-harness.js';
 
 const LOCALES = ['pt-BR', 'es', 'en'] as const;
@@ -228,8 +228,7 @@ describe('axe-core on every view of the checkout, in each language and colour sc
     await waitForResult('pay-order-created');
     await page.locator(`${CHECKOUT} [part="qr-code"]`).waitFor();
     await checkEveryWay('pix result');
-    await page.waitForFunction(() => (document.querySelector<HTMLInputElement>('#qa-order-id')?.value ?? '') !== '');
-    await page.click('#qa-pay-order');
+    await payFromQaPanel(page);
     await waitForResult('pay-paid');
     await checkEveryWay('pix paid');
 
