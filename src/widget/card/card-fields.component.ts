@@ -90,7 +90,9 @@ const BRAND_ID = 'card-number-brand';
 /** "Bandeiras aceitas: Visa, Mastercard, … e Diners": the name of the accepted brands' marks, wherever they show. */
 function acceptedBrands(locale: SupportedLocale): string {
   const names = MARKED_BRANDS.map((marked) => translate(locale, BRAND_NAMES[marked]));
-  return translate(locale, 'field.cardNumber.brands', { brands: new Intl.ListFormat(locale, { type: 'conjunction' }).format(names) });
+  // pt-BR's list as Intl.ListFormat writes it, without loading Intl's data before the card form can be used (format-amount.ts).
+  const brands = locale === 'pt-BR' ? `${names.slice(0, -1).join(', ')} e ${names.at(-1)}` : new Intl.ListFormat(locale, { type: 'conjunction' }).format(names);
+  return translate(locale, 'field.cardNumber.brands', { brands });
 }
 
 /** Fields whose separators the widget writes: deleting one deletes the digit before it. */

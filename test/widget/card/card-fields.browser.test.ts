@@ -2,7 +2,9 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys, setViewport } from '@web/test-runner-commands';
 import '../../../src/widget/card/card-fields.js';
 import type { PayCardFields } from '../../../src/widget/card/card-fields.component.js';
+import { MARKED_BRANDS } from '../../../src/widget/card/card-brand-marks.js';
 import { CARD_FIELDS } from '../../../src/widget/card/card-field.js';
+import { translate } from '../../../src/widget/i18n/translate.js';
 import type { CardChangeDetail, PayCardChangeEvent } from '../../../src/widget/events/card-change-event.js';
 import {
   FUTURE_YY,
@@ -162,6 +164,27 @@ describe('<pay-card-fields>', () => {
     const marksOf = (el: PayCardFields) => el.shadowRoot!.querySelector<HTMLElement>('[part="brand-marks"]')!;
     /** Which brand each mark shows, by its place in the row, and how it is drawn. */
     const markStates = (el: PayCardFields) => Array.from(marksOf(el).children, (mark) => mark.className);
+
+    it('are named in pt-BR as Intl.ListFormat lists the brands, without making one (a page\'s first loads Intl\'s data)', async () => {
+      const intl = Intl as unknown as Record<string, unknown>;
+      const { ListFormat } = Intl;
+      let made = 0;
+      intl['ListFormat'] = class extends ListFormat {
+        constructor(...args: ConstructorParameters<typeof ListFormat>) {
+          super(...args);
+          made += 1;
+        }
+      };
+      let label: string | null;
+      try {
+        label = marksOf(await empty()).getAttribute('aria-label');
+        expect(made).to.equal(0);
+      } finally {
+        intl['ListFormat'] = ListFormat;
+      }
+      const names = MARKED_BRANDS.map((brand) => translate('pt-BR', `card.brand.${brand}`));
+      expect(label).to.equal(translate('pt-BR', 'field.cardNumber.brands', { brands: new ListFormat('pt-BR', { type: 'conjunction' }).format(names) }));
+    });
 
     it('sit beside the number as one picture named by the list of brands, drawn inline', async () => {
       const el = await empty();

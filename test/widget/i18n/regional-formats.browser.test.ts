@@ -49,6 +49,15 @@ describe('regional formats in Chromium', () => {
       }
     });
 
+    it('writes reais for a pt-BR buyer exactly as Chromium\'s Intl does, no-break space included (they are written without it)', async () => {
+      const el = await fixture<PayPrice>(html`<pay-price currency="BRL" locale="pt-BR"></pay-price>`);
+      for (const amount of ['0', '0.5', '0.125', '97.00', '1234.50', '1234567', '-1234.5', '999999999.999']) {
+        el.amount = amount;
+        await el.updateComplete;
+        expect(el.shadowRoot?.querySelector('[part="amount"]')?.textContent, amount).to.equal(intlAmount(amount, 'pt-BR', 'BRL'));
+      }
+    });
+
     it('is accessible in es-MX and en-US', async () => {
       for (const locale of ['es-MX', 'en-US']) {
         const el = await fixture<PayPrice>(html`<pay-price amount="1234.50" currency="MXN" locale=${locale}></pay-price>`);

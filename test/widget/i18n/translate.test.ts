@@ -54,6 +54,30 @@ describe('translate', () => {
     assert.equal(translate('en', 'checkout.fieldsToFix', { count: 1200 }), '1,200 fields need fixing.');
   });
 
+  it('writes an integer below 1000 as Intl would in each language, without Intl, whose first formatter on a page loads its data', () => {
+    const locales = ['pt-BR', 'es', 'en'] as const;
+    for (const locale of locales) {
+      const intl = new Intl.NumberFormat(locale);
+      for (let count = -999; count < 1000; count += 1) assert.equal(intl.format(count), String(count), `${count} in ${locale}`);
+    }
+    const Original = Intl.NumberFormat;
+    let made = 0;
+    Intl.NumberFormat = function (this: unknown, ...args: ConstructorParameters<typeof Intl.NumberFormat>) {
+      made += 1;
+      return new Original(...args);
+    } as unknown as typeof Intl.NumberFormat;
+    try {
+      for (const locale of locales) {
+        for (const count of [0, 1, 12, 999]) assert.ok(translate(locale, 'field.installments.hint', { count }).includes(String(count)), `${count} in ${locale}`);
+      }
+      assert.equal(made, 0);
+      // A fraction goes through Intl: its decimal sign is the language's.
+      assert.equal(translate('pt-BR', 'checkout.queued', { count: 2.5 }), 'Muitas compras agora. Sua vez em cerca de 2,5 s.');
+    } finally {
+      Intl.NumberFormat = Original;
+    }
+  });
+
   it('tells a buyer in the relay\'s line of charges their wait, in each language and its digits', () => {
     assert.equal(translate('pt-BR', 'checkout.queued', { count: 20 }), 'Muitas compras agora. Sua vez em cerca de 20 s.');
     assert.equal(translate('es', 'checkout.queued', { count: 20 }), 'Muchas compras en este momento. Tu turno en alrededor de 20 s.');
