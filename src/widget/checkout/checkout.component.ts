@@ -10,6 +10,7 @@ import { formatAmount } from '../i18n/format-amount.js';
 import { CATALOGUE_FAILURE_TEXTS, LOADING_TEXTS } from '../i18n/loading-texts.js';
 import { LocaleController } from '../i18n/locale-controller.js';
 import { formatTag, resolveLocale, type SupportedLocale } from '../i18n/locales.js';
+import { whenIdle } from '../idle.js';
 import { translate } from '../i18n/translate.js';
 import type { PayMethodPicker } from '../method-picker/method-picker.component.js';
 import type { AntifraudProfiler } from '../providers/antifraud-profiler.js';
@@ -216,6 +217,9 @@ export class PayCheckout extends LitElement {
     return this.configController.config;
   }
 
+  /** The profiler whose start is asked for (updated). */
+  private profiling: AntifraudProfiler | undefined;
+
   private get profiler(): AntifraudProfiler | undefined {
     return this.antifraudProfiler ?? this.defaults?.profiler;
   }
@@ -252,8 +256,6 @@ export class PayCheckout extends LitElement {
 
   private handleConfigReady(config: CheckoutConfig): void {
     this.defaults = defaultProviders(config, this.renderRoot as ShadowRoot, () => this.resolvedLocale);
-    // Profiling starts as soon as the checkout is on the page (supplement, "Anti-fraud profiling").
-    if (this.isConnected) this.profiler?.start();
     this.ready.configReady();
   }
 
@@ -327,9 +329,14 @@ export class PayCheckout extends LitElement {
     return this.localeController.updateComplete(() => super.getUpdateComplete());
   }
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    if (this.configController.status === 'ready') this.profiler?.start();
+  protected override updated(): void {
+    // Only a card charge carries the anti-fraud reference: profiling starts once the card form is
+    // on screen, when the page is next idle, so the provider's script never delays the form.
+    const profiler = this.profiler;
+    if (profiler && profiler !== this.profiling && this.isCard && customElements.get('pay-card-fields')) {
+      this.profiling = profiler;
+      whenIdle(() => profiler.start());
+    }
   }
 
   /** Says `text` in the polite live region (emptied first, so the same text is read again). */

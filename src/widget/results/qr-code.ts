@@ -6,6 +6,7 @@
  * attribute binding, never parsed from a markup string.
  */
 import { html, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import { whenIdle } from '../idle.js';
 import { lazyCode } from '../on-demand-code.js';
 // Only a type: erased from the output, so the encoder still loads on demand (`encodeQr`).
 import type { QrModules } from './qr-encoder.js';
@@ -46,16 +47,15 @@ let warmUpsLeft = 3;
  */
 export function warmUp(
   encoder: { encodeQrSymbol(text: string): QrModules },
-  // Safari has no requestIdleCallback.
-  whenIdle: (run: () => void) => void = globalThis.requestIdleCallback ?? ((run) => setTimeout(run, 50)),
+  idle: (run: () => void) => void = whenIdle,
 ): void {
   const encodeOnce = () => {
     if (warmUpsLeft <= 0) return;
     warmUpsLeft -= 1;
     encoder.encodeQrSymbol('0'.repeat(180));
-    whenIdle(encodeOnce);
+    idle(encodeOnce);
   };
-  whenIdle(encodeOnce);
+  idle(encodeOnce);
 }
 
 /**

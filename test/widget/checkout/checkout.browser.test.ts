@@ -230,6 +230,38 @@ describe('<pay-checkout>', () => {
     expect(body.antifraud_profiling_attempt_reference).to.equal(reference);
   });
 
+  it('starts the anti-fraud profile once the card form is on screen, in an idle moment, and never for a Pix payment', async () => {
+    const reference = '6f0c9a52-3d1e-4b7a-9c44-2f1e8d7b5a10';
+    let starts = 0;
+    const profiler: AntifraudProfiler = {
+      reference,
+      start: () => void (starts += 1),
+      complete: async () => ({ reference, profiled: true }),
+    };
+    const idle = () => new Promise<void>((resolve) => requestIdleCallback(() => resolve()));
+    const el = await cardWithout3ds();
+    el.antifraudProfiler = profiler;
+    await el.updateComplete;
+    await idle();
+    expect(starts, 'Pix is chosen: no card form, no profile').to.equal(0);
+    // A Pix payment carries no anti-fraud reference, so it starts no profile.
+    await fillCustomer(el);
+    const created = oneEvent(el, 'pay-order-created');
+    await pay(el);
+    await created;
+    await idle();
+    expect(starts).to.equal(0);
+
+    const other = await cardWithout3ds();
+    other.antifraudProfiler = profiler;
+    await chooseMethod(other, 'credit_card');
+    await waitUntil(() => cardFieldsOf(other) !== null, 'the card form shows');
+    await waitUntil(() => starts === 1, 'the profile starts once the card form is on screen');
+    await fillCard(other, '4111111111111111');
+    await idle();
+    expect(starts, 'once, not on every render').to.equal(1);
+  });
+
   describe('in each language', () => {
     const expected = {
       'pt-BR': { legend: 'Como você quer pagar?', submit: 'Pagar R$ 97,00', name: 'Nome completo' },
