@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { formatAmount } from '../../../src/widget/i18n/format-amount.js';
+import { numberFormatsMade } from './number-formats-made.js';
 
 describe('formatAmount', () => {
   it('formats a decimal string in the buyer\'s locale, keeping cents a currency usually leaves out', () => {
@@ -40,21 +41,14 @@ describe('formatAmount', () => {
     });
 
     it('are written without Intl, whose first formatter on a page loads its data; other tags and currencies still go through it', () => {
-      const Original = Intl.NumberFormat;
-      let made = 0;
-      Intl.NumberFormat = function (this: unknown, ...args: ConstructorParameters<typeof Intl.NumberFormat>) {
-        made += 1;
-        return new Original(...args);
-      } as unknown as typeof Intl.NumberFormat;
-      try {
-        for (const amount of amounts()) formatAmount(amount, 'BRL', 'pt-BR', 'pt-BR');
-        assert.equal(made, 0);
-        assert.equal(formatAmount('1234.5', 'BRL', 'pt-PT')?.replace(/\s/g, ' '), '1234,50 R$');
-        assert.equal(formatAmount('1234.5', 'EUR', 'pt-BR')?.replace(/\s/g, ' '), '€ 1.234,50');
-        assert.equal(made, 2);
-      } finally {
-        Intl.NumberFormat = Original;
-      }
+      assert.equal(
+        numberFormatsMade(() => amounts().forEach((amount) => formatAmount(amount, 'BRL', 'pt-BR', 'pt-BR'))),
+        0,
+      );
+      let texts: Array<string | undefined> = [];
+      const made = numberFormatsMade(() => (texts = [formatAmount('1234.5', 'BRL', 'pt-PT'), formatAmount('1234.5', 'EUR', 'pt-BR')]));
+      assert.deepEqual(texts.map((text) => text?.replace(/\s/g, ' ')), ['1234,50 R$', '€ 1.234,50']);
+      assert.equal(made, 2);
     });
   });
 

@@ -2,6 +2,7 @@ import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { hasCatalogue, loadCatalogue } from '../../../src/widget/i18n/catalogue.js';
 import { translate } from '../../../src/widget/i18n/translate.js';
+import { numberFormatsMade } from './number-formats-made.js';
 
 // Runs first: no catalogue is loaded yet in this process.
 describe('translate, before a catalogue arrives', () => {
@@ -60,22 +61,14 @@ describe('translate', () => {
       const intl = new Intl.NumberFormat(locale);
       for (let count = -999; count < 1000; count += 1) assert.equal(intl.format(count), String(count), `${count} in ${locale}`);
     }
-    const Original = Intl.NumberFormat;
-    let made = 0;
-    Intl.NumberFormat = function (this: unknown, ...args: ConstructorParameters<typeof Intl.NumberFormat>) {
-      made += 1;
-      return new Original(...args);
-    } as unknown as typeof Intl.NumberFormat;
-    try {
+    const made = numberFormatsMade(() => {
       for (const locale of locales) {
         for (const count of [0, 1, 12, 999]) assert.ok(translate(locale, 'field.installments.hint', { count }).includes(String(count)), `${count} in ${locale}`);
       }
-      assert.equal(made, 0);
-      // A fraction goes through Intl: its decimal sign is the language's.
-      assert.equal(translate('pt-BR', 'checkout.queued', { count: 2.5 }), 'Muitas compras agora. Sua vez em cerca de 2,5 s.');
-    } finally {
-      Intl.NumberFormat = Original;
-    }
+    });
+    assert.equal(made, 0);
+    // A fraction goes through Intl: its decimal sign is the language's.
+    assert.equal(translate('pt-BR', 'checkout.queued', { count: 2.5 }), 'Muitas compras agora. Sua vez em cerca de 2,5 s.');
   });
 
   it('tells a buyer in the relay\'s line of charges their wait, in each language and its digits', () => {
