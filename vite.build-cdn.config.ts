@@ -81,7 +81,8 @@ function chunkName(chunk: Rolldown.PreRenderedChunk): string {
  * answer readers it shares with the 3-D Secure provider, the pieces every result view shares and
  * the order's controller (needed a few seconds later, once the charge is made). Per-method code
  * stays apart, and what one method alone needs travels together: the card form with the API's
- * card tokenizer and the card's result view (fetched when the buyer picks a card); the billing
+ * card tokenizer, the anti-fraud profiler's script loader and the card's result view (fetched when
+ * the buyer picks a card); the billing
  * address with the sandbox's 3-D Secure provider and its challenge dialog (when the card goes
  * through 3-D Secure); each of the other result views, the QR encoder, the copy field the Pix and
  * boleto views share, and the order's live following, fetched for an order still waiting (a card
@@ -103,7 +104,7 @@ const CHUNK_GROUPS: Rolldown.CodeSplittingGroup[] = [
   },
   {
     name: 'card-fields',
-    test: (id) => /widget[\\/](card[\\/]|results[\\/]card-result[\\/]|providers[\\/]card-tokenizer\.ts$)|contract[\\/]card-tokenization\.ts$/.test(id),
+    test: (id) => /widget[\\/](card[\\/]|results[\\/]card-result[\\/]|providers[\\/](card-tokenizer|profiler-script)\.ts$)|contract[\\/]card-tokenization\.ts$/.test(id),
     priority: 1,
   },
   { name: 'copy-field', test: (id) => /results[\\/]copy-button\.ts$/.test(id), priority: 2 },

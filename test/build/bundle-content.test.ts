@@ -25,6 +25,7 @@ const ON_DEMAND_CODE = [
   'src/widget/three-d-secure/sandbox-provider.ts',
   'src/widget/checkout/payment-attempt.ts',
   'src/widget/providers/card-tokenizer.ts',
+  'src/widget/providers/profiler-script.ts',
   'src/widget/i18n/messages/es.ts',
   'src/widget/i18n/messages/en.ts',
   'src/widget/i18n/messages/pt-BR.results.ts',
@@ -88,7 +89,7 @@ describe('the script-tag build (dist/cdn/pay-checkout.js): what goes in', () => 
     });
 
     // What a Pix or boleto buyer fetches after the form is the payment chunk and their view's: the card's code
-    // (form, tokenizer, result view) and the 3-D Secure code with its billing address each come as one chunk.
+    // (form, tokenizer, the anti-fraud profiler's script loader, result view) and the 3-D Secure code with its billing address each come as one chunk.
     it('keeps the card code out of the payment chunk, and ships it and the 3-D Secure code a chunk each', () => {
       const chunkOf = (path: string) => chunks.find((candidate) => Object.keys(candidate.modules).some((id) => id.endsWith(path)))!;
       const payment = chunkOf('src/widget/checkout/payment-attempt.ts');
@@ -96,8 +97,8 @@ describe('the script-tag build (dist/cdn/pay-checkout.js): what goes in', () => 
       assert.deepEqual(cardCode, []);
       const card = chunkOf('src/widget/card/card-fields.component.ts');
       assert.deepEqual(
-        ['src/widget/providers/card-tokenizer.ts', 'src/widget/results/card-result/card-result.component.ts'].map((path) => chunkOf(path).fileName),
-        [card.fileName, card.fileName],
+        ['src/widget/providers/card-tokenizer.ts', 'src/widget/providers/profiler-script.ts', 'src/widget/results/card-result/card-result.component.ts'].map((path) => chunkOf(path).fileName),
+        [card.fileName, card.fileName, card.fileName],
       );
       const threeDSecure = chunkOf('src/widget/three-d-secure/sandbox-provider.ts');
       assert.equal(chunkOf('src/widget/address/address-fields.component.ts').fileName, threeDSecure.fileName);

@@ -7,6 +7,8 @@
  * can make the fallback visible, never silent.
  */
 import { createAttemptId } from '../attempt/attempt-id.js';
+import { lazyCode } from '../on-demand-code.js';
+import { checkedScriptUrl, PROFILER_TRUSTED_TYPES_POLICY, ProfilerUnavailableError, type SandboxProfilerApi } from './sandbox-profiler-script.js';
 
 /** Why a profile could not be completed. */
 export type AntifraudFallbackReason =
@@ -47,109 +49,14 @@ export interface SandboxAntifraudProfilerSettings {
 /** How long `complete` waits by default before answering the fallback. */
 export const ANTIFRAUD_COMPLETE_TIMEOUT_MS = 3000;
 
-/**
- * The Trusted Types policy the script URL goes through. A page that enforces Trusted Types
- * (`require-trusted-types-for 'script'`) allows it with `trusted-types pay-checkout-profiler`.
- */
-export const PROFILER_TRUSTED_TYPES_POLICY = 'pay-checkout-profiler';
-
-/** What the sandbox's script defines as `window.SandboxProfiler` (docs/sandbox.md, "Cards"). */
-interface SandboxProfilerApi {
-  start(reference: string): Promise<unknown>;
-  complete(reference: string): Promise<unknown>;
-}
-
-interface TrustedScriptUrlPolicy {
-  createScriptURL(input: string): unknown;
-}
-
-interface TrustedTypesFactory {
-  createPolicy(name: string, rules: { createScriptURL(input: string): string }): TrustedScriptUrlPolicy;
-}
+export { PROFILER_TRUSTED_TYPES_POLICY };
 
 /**
- * The script could not be loaded or did not define the profiler. Only its kind is read (it is
- * the `unavailable` fallback), so it carries no message.
+ * What puts the script on the page (profiler-script.ts): only a card payment is profiled, so in the
+ * script-tag build it travels with the card form's code, which is on the page once profiling starts.
+ * A chunk that cannot be fetched leaves the profile `unavailable`, as a script that cannot.
  */
-class ProfilerUnavailableError extends Error {
-  override name = 'ProfilerUnavailableError';
-}
-
-function pageProfiler(): SandboxProfilerApi | undefined {
-  const candidate = (window as Window & { SandboxProfiler?: Partial<SandboxProfilerApi> }).SandboxProfiler;
-  return typeof candidate?.start === 'function' && typeof candidate.complete === 'function'
-    ? (candidate as SandboxProfilerApi)
-    : undefined;
-}
-
-/** Only an absolute http(s) URL may become a script's source. */
-function checkedScriptUrl(url: string): string {
-  const parsed = new URL(url);
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new TypeError(`Profiler script URL must be http(s): ${url}`);
-  return parsed.href;
-}
-
-let scriptUrlPolicy: TrustedScriptUrlPolicy | null | undefined;
-
-/** The URL as the page's Trusted Types enforcement wants it; the plain string where there is none. */
-function trustedScriptUrl(url: string): string {
-  if (scriptUrlPolicy === undefined) {
-    const factory = (globalThis as { trustedTypes?: TrustedTypesFactory }).trustedTypes;
-    try {
-      scriptUrlPolicy = factory ? factory.createPolicy(PROFILER_TRUSTED_TYPES_POLICY, { createScriptURL: checkedScriptUrl }) : null;
-    } catch {
-      // The page's CSP does not allow the policy: the plain string is refused only if it enforces Trusted Types.
-      scriptUrlPolicy = null;
-    }
-  }
-  return (scriptUrlPolicy ? scriptUrlPolicy.createScriptURL(url) : url) as string;
-}
-
-function insertScript(scriptUrl: string): Promise<SandboxProfilerApi> {
-  return new Promise((resolve, reject) => {
-    const script = document.createElement('script');
-    script.async = true;
-    // A script fires one of the two, once.
-    // Loaded, but without a `SandboxProfiler`: unavailable too.
-    script.onload = () => {
-      const profiler = pageProfiler();
-      if (profiler) resolve(profiler);
-      else reject(new ProfilerUnavailableError());
-    };
-    script.onerror = () => {
-      script.remove();
-      reject(new ProfilerUnavailableError());
-    };
-    try {
-      script.src = trustedScriptUrl(scriptUrl);
-    } catch (error) {
-      // The page's Trusted Types refused the URL.
-      reject(new ProfilerUnavailableError(undefined, { cause: error }));
-      return;
-    }
-    (document.head ?? document.documentElement).append(script);
-  });
-}
-
-/** Loads in progress or done, by script URL: every profiler on the page shares one script tag. */
-const scriptLoads = new Map<string, Promise<SandboxProfilerApi>>();
-
-/** The page's profiler: the one already there, the load another instance started, or a new script tag. */
-function loadSandboxProfiler(scriptUrl: string): Promise<SandboxProfilerApi> {
-  const present = pageProfiler();
-  if (present) return Promise.resolve(present);
-  let load = scriptLoads.get(scriptUrl);
-  if (!load) {
-    const started = insertScript(scriptUrl);
-    // A failed load is forgotten, so a later payment attempt on the same page can try again.
-    started.catch(() => {
-      if (scriptLoads.get(scriptUrl) === started) scriptLoads.delete(scriptUrl);
-    });
-    scriptLoads.set(scriptUrl, started);
-    load = started;
-  }
-  return load;
-}
+const loadScriptCode = lazyCode(() => import('./profiler-script.js'));
 
 type Outcome = Omit<AntifraudProfile, 'reference'>;
 
@@ -166,7 +73,10 @@ export function createSandboxAntifraudProfiler(settings: SandboxAntifraudProfile
 
   function startOnce(): Promise<SandboxProfilerApi> {
     if (!started) {
-      started = loadSandboxProfiler(scriptUrl).then(async (profiler) => {
+      started = loadScriptCode().then(
+        ({ loadSandboxProfiler }) => loadSandboxProfiler(scriptUrl),
+        (error: unknown) => Promise.reject(new ProfilerUnavailableError(undefined, { cause: error })),
+      ).then(async (profiler) => {
         await profiler.start(reference);
         return profiler;
       });
