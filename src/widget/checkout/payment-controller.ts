@@ -30,6 +30,8 @@ export class PaymentController implements ReactiveController {
   /** The attempt that may be run again (same key) after an interruption. */
   private attempt: PaymentAttempt | undefined;
   private abort: AbortController | undefined;
+  /** Whether the current run's paying state was asked to be drawn (`showPaying`). */
+  private payingShown = false;
 
   constructor(host: PaymentHost, view: PaymentView) {
     this.host = host;
@@ -111,7 +113,19 @@ export class PaymentController implements ReactiveController {
     this.host.requestUpdate();
   }
 
+  /**
+   * Draws the paying state and says it. The checkout asks once the attempt's first request is on
+   * its way (its first step), so that request does not wait on the form's re-render; at once while
+   * the attempt's code is still to come, so "Pay" always shows that it was heard.
+   */
+  private showPaying(): void {
+    this.payingShown = true;
+    this.host.requestUpdate();
+    this.view.announce(translate(this.view.locale(), 'checkout.submitting'));
+  }
+
   private handleStep(step: AttemptStep): void {
+    if (!this.payingShown) this.showPaying();
     const last = this.step;
     this.step = step;
     this.host.requestUpdate();
@@ -128,8 +142,8 @@ export class PaymentController implements ReactiveController {
     this.phase = 'paying';
     // No step to clear: every run ends with none.
     this.banner = undefined;
-    this.host.requestUpdate();
-    this.view.announce(translate(this.view.locale(), 'checkout.submitting'));
+    this.payingShown = false;
+    if (!loadPaymentCode.value) this.showPaying();
     let outcome: AttemptOutcome;
     let attempt: PaymentAttempt | undefined;
     try {

@@ -19,8 +19,11 @@ import {
   resultText,
   sandboxControl,
   sandboxSuite,
+  submitOf,
+  textOf,
   VALID_CPF,
 } from './checkout-harness.js';
+import { loadPaymentCode } from '../../../src/widget/checkout/lazy-code.js';
 
 const VISA = '4111111111111111';
 
@@ -74,6 +77,35 @@ describe('<pay-checkout> payments against the relay and the sandbox', () => {
     expect(body.customer.fingerprint).to.match(/^[0-9a-f-]{36}$/);
     expect(body.customer.docNumber).to.equal(undefined);
     await expect(el).to.be.accessible();
+  });
+
+  it('sends the charge before it draws the paying state, then draws it', async () => {
+    const el = await readyCheckout();
+    await fillCustomer(el);
+    // The buyer started on the form: the payment's code is on the page by "Pay".
+    await loadPaymentCode();
+    const { fetch } = globalThis;
+    const button = () => ({ label: textOf(submitOf(el)), ariaDisabled: submitOf(el).getAttribute('aria-disabled') });
+    let atCharge: ReturnType<typeof button> | undefined;
+    let drawnAfter: Promise<ReturnType<typeof button>> | undefined;
+    globalThis.fetch = (input, init) => {
+      if (String(input).endsWith('/charges') && !atCharge) {
+        atCharge = button();
+        // The render that follows, before the relay answers.
+        drawnAfter = el.updateComplete.then(button);
+      }
+      return fetch(input, init);
+    };
+    try {
+      const created = oneEvent(el, 'pay-order-created');
+      submitOf(el).click();
+      await waitUntil(() => atCharge !== undefined, 'the charge is sent');
+      expect(atCharge, 'the form is not drawn again before the request leaves').to.deep.equal({ label: 'Pagar R$ 97,00', ariaDisabled: 'false' });
+      expect(await drawnAfter).to.deep.equal({ label: 'Processando o pagamento…', ariaDisabled: 'true' });
+      await created;
+    } finally {
+      globalThis.fetch = fetch;
+    }
   });
 
   it('creates a Pix Automático charge with the CPF it requires', async () => {
