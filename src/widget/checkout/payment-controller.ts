@@ -30,8 +30,6 @@ export class PaymentController implements ReactiveController {
   /** The attempt that may be run again (same key) after an interruption. */
   private attempt: PaymentAttempt | undefined;
   private abort: AbortController | undefined;
-  /** Whether the current run's paying state was asked to be drawn (`showPaying`). */
-  private payingShown = false;
 
   constructor(host: PaymentHost, view: PaymentView) {
     this.host = host;
@@ -113,20 +111,10 @@ export class PaymentController implements ReactiveController {
     this.host.requestUpdate();
   }
 
-  /**
-   * Draws the paying state and says it. The checkout asks once the attempt's first request is on
-   * its way (its first step), so that request does not wait on the form's re-render; at once while
-   * the attempt's code is still to come, so "Pay" always shows that it was heard.
-   */
-  private showPaying(): void {
-    this.payingShown = true;
-    this.host.requestUpdate();
-    this.view.announce(translate(this.view.locale(), 'checkout.submitting'));
-  }
-
   private handleStep(step: AttemptStep): void {
-    if (!this.payingShown) this.showPaying();
     const last = this.step;
+    // The run's first step, its request on its way: the paying state is drawn and said now (see run).
+    if (!last) this.view.announce(translate(this.view.locale(), 'checkout.submitting'));
     this.step = step;
     this.host.requestUpdate();
     // In the relay's line the attempt tries again every few seconds: the wait is said when it
@@ -142,8 +130,10 @@ export class PaymentController implements ReactiveController {
     this.phase = 'paying';
     // No step to clear: every run ends with none.
     this.banner = undefined;
-    this.payingShown = false;
-    if (!loadPaymentCode.value) this.showPaying();
+    // The paying state is drawn and said at the attempt's first step, once its request is on its way
+    // (handleStep), so the request does not wait on the form's re-render; drawn at once while the
+    // attempt's code is still to come, so "Pay" always shows it was heard.
+    if (!loadPaymentCode.value) this.host.requestUpdate();
     let outcome: AttemptOutcome;
     let attempt: PaymentAttempt | undefined;
     try {
