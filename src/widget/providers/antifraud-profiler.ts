@@ -8,7 +8,7 @@
  */
 import { createAttemptId } from '../attempt/attempt-id.js';
 import { lazyCode } from '../on-demand-code.js';
-import { checkedScriptUrl, PROFILER_TRUSTED_TYPES_POLICY, ProfilerUnavailableError, type SandboxProfilerApi } from './sandbox-profiler-script.js';
+import { checkedScriptUrl, ProfilerUnavailableError, type SandboxProfilerApi } from './sandbox-profiler-script.js';
 
 /** Why a profile could not be completed. */
 export type AntifraudFallbackReason =
@@ -49,7 +49,7 @@ export interface SandboxAntifraudProfilerSettings {
 /** How long `complete` waits by default before answering the fallback. */
 export const ANTIFRAUD_COMPLETE_TIMEOUT_MS = 3000;
 
-export { PROFILER_TRUSTED_TYPES_POLICY };
+export { PROFILER_TRUSTED_TYPES_POLICY } from './sandbox-profiler-script.js';
 
 /**
  * What puts the script on the page (profiler-script.ts): only a card payment is profiled, so in the
