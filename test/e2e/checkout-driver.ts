@@ -82,6 +82,15 @@ export async function expectResult(page: Page, tag: string, title: string | RegE
   return view;
 }
 
+/** Pays by Pix from a fresh form and waits for the QR drawn in its result view; returns the view. */
+export async function payPixUntilQr(page: Page): Promise<Locator> {
+  await prepare(page, 'pix');
+  await payButton(page).click();
+  const view = await expectResult(page, 'pay-pix-result', 'Pague com Pix');
+  await view.locator('[part="qr"] svg').waitFor();
+  return view;
+}
+
 /** axe-core's violations on the checkout (its shadow trees included), one line each: rule and targets. */
 export async function axeViolations(page: Page, options: { frames?: boolean } = {}): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);

@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { CHECKOUT, expectResult, payButton, payFromQaPanel, prepare, resultView, typeCard } from './checkout-driver.js';
+import { CHECKOUT, expectResult, payButton, payFromQaPanel, payPixUntilQr, prepare, typeCard } from './checkout-driver.js';
 import { countEvents, recordCharges, waitForEvents } from './demo-harness.js';
 import { demoSuite } from './demo-suite.js';
 
@@ -21,10 +21,7 @@ describe('the demo as `npm start` serves it (vite dev server, the sources)', { t
       if (frame === page.mainFrame()) documents.push(frame.url());
     });
     const charges = recordCharges(page);
-    await prepare(page, 'pix');
-    await payButton(page).click();
-    await expectResult(page, 'pay-pix-result', 'Pague com Pix');
-    await resultView(page).locator('[part="qr"] svg').waitFor();
+    await payPixUntilQr(page);
     assert.deepEqual(charges.statuses, [201]);
     await payFromQaPanel(page);
     await expectResult(page, 'pay-pix-result', 'Pagamento confirmado!');

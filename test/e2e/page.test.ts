@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { demoContentSecurityPolicy } from '../../demo/content-security-policy.js';
-import { CHECKOUT, checkView, expectResult, payButton, prepare, resultView, typeCard } from './checkout-driver.js';
+import { CHECKOUT, checkView, expectResult, payButton, payPixUntilQr, prepare, resultView, typeCard } from './checkout-driver.js';
 import { waitForEvents, type Demo } from './demo-harness.js';
 import { demoSuite } from './demo-suite.js';
 
@@ -214,10 +214,7 @@ describe('the demo page under its strict CSP and Trusted Types', { timeout: 120_
     const { page, log } = await open();
 
     // Pix: the QR renderer and the result view are chunks loaded on demand, the QR drawn as SVG.
-    await prepare(page, 'pix');
-    await payButton(page).click();
-    await expectResult(page, 'pay-pix-result', 'Pague com Pix');
-    await resultView(page).locator('[part="qr"] svg').waitFor();
+    await payPixUntilQr(page);
     await resultView(page).locator('[part="change-method-button"]').click();
 
     // Boleto: the digitable line's view, another chunk.

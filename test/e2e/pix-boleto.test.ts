@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import jsQRModule from 'jsqr';
 import type { Page } from 'playwright-core';
-import { checkView, deliveries, expectResult, payButton, payFromQaPanel, prepare, resultView } from './checkout-driver.js';
+import { checkView, deliveries, expectResult, payButton, payFromQaPanel, payPixUntilQr, prepare, resultView } from './checkout-driver.js';
 import { countEvents, newestDetail, recordCharges, waitForEvents } from './demo-harness.js';
 import { demoSuite } from './demo-suite.js';
 
@@ -41,10 +41,7 @@ describe('Pix, Pix Automático and boleto in the demo', { timeout: 180_000 }, ()
   it('pix: the shown QR is pix.qrCode, and "Marcar como pago" turns the view paid by itself', async () => {
     const { page } = await suite.open();
     const charges = recordCharges(page);
-    await prepare(page, 'pix');
-    await payButton(page).click();
-    await expectResult(page, 'pay-pix-result', 'Pague com Pix');
-    await resultView(page).locator('[part="qr"] svg').waitFor();
+    await payPixUntilQr(page);
     assert.deepEqual(charges.statuses, [201]);
     const qrCode = (charges.bodies[0]?.pix as { qrCode?: string } | undefined)?.qrCode;
     assert.ok(qrCode, 'the relay answered a pix.qrCode');

@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
-import { CHECKOUT, expectResult, payButton, payFromQaPanel, prepare, resetSandbox, typeCard } from './checkout-driver.js';
+import { CHECKOUT, expectResult, payButton, payFromQaPanel, payPixUntilQr, prepare, resetSandbox, typeCard } from './checkout-driver.js';
 import { openCheckout, startDemo, waitForEvents, type Demo, type OpenOptions } from './demo-harness.js';
 
 const imagesDir = fileURLToPath(new URL('../../docs/images/', import.meta.url));
@@ -44,10 +44,7 @@ try {
   await scene(demo, { query: 'theme=dark' }, (page) => shoot(page, 'demo-desktop-dark.png'));
 
   await scene(demo, { width: 420, height: 900 }, async (page) => {
-    await prepare(page, 'pix');
-    await payButton(page).click();
-    await expectResult(page, 'pay-pix-result', 'Pague com Pix');
-    await checkout(page).locator('[part="qr"] svg').waitFor();
+    await payPixUntilQr(page);
     await shoot(checkout(page), 'demo-pix.png');
   });
   await scene(demo, { width: 420, height: 900, query: 'offer=CLUBmes' }, async (page) => {
