@@ -18,7 +18,6 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type LogLevel, type Rolldown, type UserConfig } from 'vite';
 import { devModeOn } from './scripts/dev-mode-plugin.js';
 import { minifyLitTemplates } from './scripts/minify-lit-templates.js';
-import { preloadChunkImports } from './scripts/preload-chunk-imports.js';
 import { shortMessageKeys } from './scripts/short-message-keys.js';
 import ptBR from './src/widget/i18n/messages/pt-BR.js';
 import ptBRCard from './src/widget/i18n/messages/pt-BR.card.js';
@@ -58,15 +57,17 @@ export function packageOfModule(id: string): string | undefined {
   return scopeOrName?.startsWith('@') ? `${scopeOrName}/${name}` : scopeOrName;
 }
 
+/** The chunk of a path's code is named after what the buyer sees of it, as the network panel shows it. */
+const PATH_CHUNK_NAMES: Record<string, string> = { 'card-code': 'card-fields', 'three-d-secure-code': 'three-d-secure' };
+
 /**
  * An on-demand chunk is named after the package it loads (`chunks/qrcode-<hash>.js`) rather
  * than after the file (`browser.js`), so a shop's network panel says what was fetched.
  */
 function chunkName(chunk: Rolldown.PreRenderedChunk): string {
   const dependency = chunk.facadeModuleId === null ? undefined : packageOfModule(chunk.facadeModuleId);
-  return (dependency ?? chunk.name).replace(/^@/, '').replace(/\//g, '-');
+  return (dependency ?? PATH_CHUNK_NAMES[chunk.name] ?? chunk.name).replace(/^@/, '').replace(/\//g, '-');
 }
-
 
 /**
  * How the module build's code is cut. Everything the entry imports statically goes into one
@@ -80,13 +81,18 @@ function chunkName(chunk: Rolldown.PreRenderedChunk): string {
  * (fetched when the buyer starts on the form) with what a card tokenizer may reject with, the
  * answer readers it shares with the 3-D Secure provider, the pieces every result view shares and
  * the order's controller (needed a few seconds later, once the charge is made). Per-method code
- * stays apart, and what one method alone needs travels together: the card form with the API's
- * card tokenizer, the anti-fraud profiler's script loader and the card's result view (fetched when
- * the buyer picks a card); the billing
- * address with the sandbox's 3-D Secure provider and its challenge dialog (when the card goes
- * through 3-D Secure); each of the other result views, the QR encoder, the copy field the Pix and
- * boleto views share, and the order's live following, fetched for an order still waiting (a card
- * buyer paid at once, on the longest path, never fetches those).
+ * stays apart, and what one method alone needs travels together, each path's code imported
+ * through one module of its own, which is then its chunk's facade: the chunk's exports answer each
+ * `import()` as they are, where a chunk holding several modules that are imported one by one
+ * answers with a module object built at run time, by a helper of the bundler's that would be one
+ * more file, found only once the chunk is parsed, and keeps every export of those modules.
+ * `card/card-code.ts` is the card form with the API's card tokenizer, the anti-fraud profiler's
+ * script loader and the card's result view (fetched when the buyer picks a card);
+ * `three-d-secure/three-d-secure-code.ts` the billing address with the sandbox's 3-D Secure
+ * provider and its challenge dialog (when the card goes through 3-D Secure). Each of the other
+ * result views, the QR encoder, the copy field the Pix and boleto views share, and the order's
+ * live following is a chunk of its own, fetched for an order still waiting (a card buyer paid at
+ * once, on the longest path, never fetches those).
  */
 const CHUNK_GROUPS: Rolldown.CodeSplittingGroup[] = [
   { name: 'checkout-core', tags: ['$initial'], test: (id) => id !== CDN_ENTRY, priority: 3 },
@@ -102,17 +108,7 @@ const CHUNK_GROUPS: Rolldown.CodeSplittingGroup[] = [
       ].some((pattern) => pattern.test(id)),
     priority: 2,
   },
-  {
-    name: 'card-fields',
-    test: (id) => /widget[\\/](card[\\/]|results[\\/]card-result[\\/]|providers[\\/](card-tokenizer|profiler-script)\.ts$)|contract[\\/]card-tokenization\.ts$/.test(id),
-    priority: 1,
-  },
   { name: 'copy-field', test: (id) => /results[\\/]copy-button\.ts$/.test(id), priority: 2 },
-  {
-    name: 'three-d-secure',
-    test: (id) => /three-d-secure[\\/](sandbox-provider|three-d-secure-dialog(\.component|\.styles)?)\.ts$|address[\\/](address-fields(\.component|\.styles)?|address-field-specs|cep-lookup)\.ts$/.test(id),
-    priority: 1,
-  },
 ];
 
 export interface CdnBuildOptions {
@@ -139,7 +135,6 @@ export function cdnBuildConfig(variant: CdnVariant, options: CdnBuildOptions): U
     // The development build keeps the templates and the catalogue's text names as written, for reading.
     plugins: [
       ...(development ? [devModeOn()] : [minifyLitTemplates(), shortMessageKeys([...Object.keys(ptBR), ...Object.keys(ptBRCard), ...Object.keys(ptBRResults)])]),
-      preloadChunkImports(['card-fields', 'three-d-secure']),
     ],
     logLevel: options.logLevel ?? 'warn',
     // Explicit rather than derived from NODE_ENV, which an earlier build in the same process may have set.

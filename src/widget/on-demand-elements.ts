@@ -2,20 +2,22 @@
  * The elements a buyer needs only after paying, or only for some methods: the card form, the
  * three result views, the 3-D Secure challenge dialog and its billing address. Each is registered by its own module, fetched the first
  * time it is needed, so the script-tag build's first chunk holds only the form. In the npm
- * build `define.js` imports them all at once, and loading one here costs nothing.
+ * build `define.js` imports them all at once, and loading one here costs nothing. The card form
+ * and the card's view, and the 3-D Secure dialog and the billing address, are each imported through
+ * their path's one module (card-code.ts, three-d-secure-code.ts), as every loader of that code is.
  */
 import type { ReactiveControllerHost } from 'lit';
 
 const LOADERS = {
-  'pay-card-fields': () => import('./card/card-fields.js'),
+  'pay-card-fields': () => import('./card/card-code.js'),
   // The view is fetched before the order it shows (while the buyer fills the form), and asks for its QR encoder
   // then, rather than once there is a code to draw, so it draws the code in its first render. A failed fetch is
   // tried again by the view.
   'pay-pix-result': () => import('./results/pix-result/pix-result.js').then((view) => view.PayPixResult.preloadQr()),
   'pay-boleto-result': () => import('./results/boleto-result/boleto-result.js'),
-  'pay-card-result': () => import('./results/card-result/card-result.js'),
-  'pay-3ds-dialog': () => import('./three-d-secure/three-d-secure-dialog.js'),
-  'pay-address-fields': () => import('./address/address-fields.js'),
+  'pay-card-result': () => import('./card/card-code.js'),
+  'pay-3ds-dialog': () => import('./three-d-secure/three-d-secure-code.js'),
+  'pay-address-fields': () => import('./three-d-secure/three-d-secure-code.js'),
 } as const;
 
 /** The tag of an element registered on demand. */

@@ -19,9 +19,9 @@ function sandboxSetting(settings: Readonly<Record<string, unknown>> | null, name
 
 /**
  * The API's card tokenizer's code: in the script-tag build it travels with the card form's, which is
- * on the page by the time a card is tokenized (vite.build-cdn.config.ts, "card-fields").
+ * on the page by the time a card is tokenized, and is imported as it is, through card-code.ts.
  */
-const loadCardTokenizer = lazyCode(() => import('../providers/card-tokenizer.js'));
+const loadCardTokenizer = lazyCode(() => import('../card/card-code.js'));
 
 /** The API's card tokenizer with the config's public client id. */
 export function defaultCardTokenizer(config: CheckoutConfig): CardTokenizer {
@@ -48,7 +48,8 @@ export function defaultAntifraudProfiler(config: CheckoutConfig): AntifraudProfi
 export function defaultThreeDSecureProvider(config: CheckoutConfig, host: ShadowRoot, locale: () => string): ThreeDSecureProvider | undefined {
   const sessionsUrl = sandboxSetting(config.threeDSecure, 'sessionsUrl');
   if (!sessionsUrl) return undefined;
-  const loadCode = lazyCode(() => import('../three-d-secure/sandbox-provider.js'));
+  // The 3-D Secure path's code, imported as its chunk's loaders all import it (three-d-secure-code.ts).
+  const loadCode = lazyCode(() => import('../three-d-secure/three-d-secure-code.js'));
   return {
     async authenticate(input) {
       const { createSandboxThreeDSecureProvider } = await loadCode().catch((error: unknown) => {

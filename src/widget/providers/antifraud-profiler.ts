@@ -53,10 +53,11 @@ export { PROFILER_TRUSTED_TYPES_POLICY } from './sandbox-profiler-script.js';
 
 /**
  * What puts the script on the page (profiler-script.ts): only a card payment is profiled, so in the
- * script-tag build it travels with the card form's code, which is on the page once profiling starts.
+ * script-tag build it travels with the card form's code, which is on the page once profiling starts,
+ * and is imported as that code's other loaders import it (card-code.ts).
  * A chunk that cannot be fetched leaves the profile `unavailable`, as a script that cannot.
  */
-const loadScriptCode = lazyCode(() => import('./profiler-script.js'));
+const loadScriptCode = lazyCode(() => import('../card/card-code.js'));
 
 type Outcome = Omit<AntifraudProfile, 'reference'>;
 

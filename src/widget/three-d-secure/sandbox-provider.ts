@@ -148,7 +148,7 @@ async function startSession(
 async function runChallenge(session: ThreeDsSession, settings: SandboxThreeDSecureSettings, signal: AbortSignal | undefined): Promise<ThreeDSecureResult> {
   // The dialog is registered (and, in a bundle, loaded) only when a challenge needs it:
   // importing the widget's classes registers nothing, and frictionless payments never fetch it.
-  await import('./three-d-secure-dialog.js');
+  await import('./three-d-secure-code.js');
   const challengePage = challengePageUrl(session.challengeUrl);
   if (!challengePage) throw new ThreeDSecureSessionError('3-D Secure challenge without a page.');
   if (signal?.aborted) throw new ThreeDSecureCanceledError();
