@@ -264,6 +264,30 @@ export class PayCheckout extends LitElement {
     this.methodError = '';
   }
 
+  /**
+   * A press on the card's option (a finger down, a mouse button down): the card form's code starts
+   * on its way then, while the press lasts, rather than at the click that picks the card once it is
+   * released. A press on another option, or a choice made from the keyboard, fetches nothing ahead.
+   */
+  private handleMethodPress(event: PointerEvent): void {
+    const option = event.composedPath().find((node) => node instanceof HTMLLabelElement) as HTMLLabelElement | undefined;
+    const method = (option?.control as HTMLInputElement | null | undefined)?.value as ChargeMethod | undefined;
+    if (method && isCardMethod(method)) this.requireCardFields(this.resolvedLocale);
+  }
+
+  /** Asks for the card form's element, and while it comes, for its texts and the payment's code it imports. */
+  private requireCardFields(locale: SupportedLocale) {
+    const status = this.onDemand.require('pay-card-fields');
+    if (status === 'loading') {
+      // Its own texts come beside its code, not after it. So does the payment's code, which the card
+      // form's imports in the script-tag build (its chunk carries the API's card tokenizer and the
+      // card's result view): fetched at once rather than found when the card form's code arrives.
+      CARD_TEXTS.load(locale).catch(() => undefined);
+      loadPaymentCode().catch(() => undefined);
+    }
+    return status;
+  }
+
   private handleCardChange(): void {
     this.installments = this.cardFields?.selectedInstallments ?? 1;
   }
@@ -405,6 +429,7 @@ export class PayCheckout extends LitElement {
           locale=${locale}
           ?disabled=${locked}
           @pay-method-change=${this.handleMethodChange}
+          @pointerdown=${this.handleMethodPress}
         ></pay-method-picker>
         <pay-customer-fields
           part="customer"
@@ -453,13 +478,8 @@ export class PayCheckout extends LitElement {
 
   /** The card form, once its element is fetched (a shop that takes no card never fetches it). */
   private renderCardFields(config: CheckoutConfig, locale: SupportedLocale, locked: boolean) {
-    const status = this.onDemand.require('pay-card-fields');
+    const status = this.requireCardFields(locale);
     if (status === 'loading') {
-      // Its own texts come beside its code, not after it. So does the payment's code, which the card
-      // form's imports in the script-tag build (its chunk carries the API's card tokenizer and the
-      // card's result view): fetched at once rather than found when the card form's code arrives.
-      CARD_TEXTS.load(locale).catch(() => undefined);
-      loadPaymentCode().catch(() => undefined);
       return html`<p class="loading" role="status">${LOADING_TEXTS[locale]}</p>`;
     }
     if (status === 'failed') {

@@ -1,0 +1,46 @@
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+// The script-tag build's entry, not define.js: the card form comes on demand.
+import '../../../src/widget/script-tag.js';
+import type { PayCheckout } from '../../../src/widget/checkout/checkout.component.js';
+
+/** Whether the page fetched a module whose path ends with `path`. */
+const fetched = (path: string) => performance.getEntriesByType('resource').some((entry) => new URL(entry.name).pathname.endsWith(path));
+
+/** A press as a finger or a mouse button makes it, on `target` inside the method choice. */
+const press = (target: Element) => target.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, composed: true, pointerType: 'touch', isPrimary: true }));
+
+// Each browser test file runs in a page of its own: the card form's code is not here until this test asks for it.
+describe('the checkout from the script-tag entry, when the buyer presses a method', () => {
+  before(() => {
+    sessionStorage.clear();
+    // The test server serves every module as a file of its own: the page's default list of 250 loads would fill up.
+    performance.setResourceTimingBufferSize(5_000);
+  });
+
+  it('starts fetching the card form when the card option is pressed, before the click picks it, and nothing for another option', async () => {
+    const el = await fixture<PayCheckout>(html`<pay-checkout relay="/relay" offer="77BcHrY" methods="pix,credit_card"></pay-checkout>`);
+    await waitUntil(() => el.shadowRoot?.querySelector('form'), 'the checkout form did not appear', { timeout: 5000 });
+    await el.updateComplete;
+    const picker = el.shadowRoot!.querySelector('pay-method-picker')!;
+    const option = (method: string) => picker.shadowRoot!.querySelector(`input[value="${method}"]`)!.closest('label')!;
+
+    // On the option's text as on its radio: the press is on the label either way.
+    press(option('pix').querySelector('[part="option-name"]')!);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(customElements.get('pay-card-fields')).to.equal(undefined);
+    expect(fetched('/src/widget/card/card-fields.ts')).to.equal(false);
+
+    press(option('credit_card').querySelector('[part="option-name"]')!);
+    await waitUntil(() => customElements.get('pay-card-fields'), 'the card form was not fetched on the press', { timeout: 5000 });
+    expect(fetched('/src/widget/checkout/payment-code.ts')).to.equal(true);
+    // Pressed, not picked: Pix is still the choice, and the form shows no card fields.
+    await el.updateComplete;
+    expect(picker.value).to.equal('pix');
+    expect(el.shadowRoot!.querySelector('pay-card-fields')).to.equal(null);
+
+    option('credit_card').querySelector('input')!.click();
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('pay-card-fields')).to.be.instanceOf(customElements.get('pay-card-fields')!);
+    el.remove();
+  });
+});
