@@ -22,6 +22,9 @@ import { challengePageUrl } from './challenge-page.js';
 /** The `type` of the message the sandbox's challenge page posts to the page that framed it. */
 const THREE_DS_RESULT_MESSAGE_TYPE = 'pay-checkout:3ds-result';
 
+/** The challenge's dialog (three-d-secure-dialog.ts registers it). */
+const DIALOG_TAG = 'pay-3ds-dialog';
+
 /** Where the sandbox provider finds the sandbox and shows the challenge. */
 export interface SandboxThreeDSecureSettings {
   /** `POST` URL of the sandbox's 3DS sessions (`{sandbox}/sandbox/3ds/sessions`), from the widget config. */
@@ -146,14 +149,15 @@ async function startSession(
  * to the page. Whatever the outcome, the dialog is closed and removed and focus goes back.
  */
 async function runChallenge(session: ThreeDsSession, settings: SandboxThreeDSecureSettings, signal: AbortSignal | undefined): Promise<ThreeDSecureResult> {
-  // The dialog is registered (and, in a bundle, loaded) only when a challenge needs it:
-  // importing the widget's classes registers nothing, and frictionless payments never fetch it.
-  await import('./three-d-secure-code.js');
+  // The dialog comes registered with the 3-D Secure code the checkout loads (three-d-secure-code.ts),
+  // and with every element by define.js: importing the widget's classes registers nothing, and a
+  // page that runs this provider on its own registers the dialog as it registers the checkout.
+  if (!customElements.get(DIALOG_TAG)) throw new ThreeDSecureSessionError(`<${DIALOG_TAG}> is not registered (pay-checkout/widget/define)`);
   const challengePage = challengePageUrl(session.challengeUrl);
   if (!challengePage) throw new ThreeDSecureSessionError('3-D Secure challenge without a page.');
   if (signal?.aborted) throw new ThreeDSecureCanceledError();
 
-  const dialog = document.createElement('pay-3ds-dialog');
+  const dialog = document.createElement(DIALOG_TAG);
   dialog.challengeUrl = challengePage.href;
   dialog.locale = settings.locale ?? 'pt-BR';
   const previousFocus = focusedElement();

@@ -12,6 +12,8 @@ import {
   type ThreeDSecureProvider,
 } from '../../../src/widget/three-d-secure/provider.js';
 import type { PayThreeDSecureDialog } from '../../../src/widget/three-d-secure/three-d-secure-dialog.component.js';
+// Registered as a page registers it (define.js, or the checkout's 3-D Secure code): the provider does not.
+import '../../../src/widget/three-d-secure/three-d-secure-dialog.js';
 import {
   buyerInput,
   CHALLENGE_CARD,
