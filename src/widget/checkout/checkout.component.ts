@@ -23,7 +23,7 @@ import { loadFailureMessage } from './checkout-messages.js';
 import { readPaymentRequest } from './checkout-form.js';
 import { offeredMethods, parseMethodList, payableAmount } from './checkout-offer.js';
 import { defaultCardTokenizer, defaultProviders } from './checkout-providers.js';
-import { OnDemandElements } from '../on-demand-elements.js';
+import { loadElement, OnDemandElements } from '../on-demand-elements.js';
 import { bannerView, loadErrorView, productView, progressText, resultTagOf, resultTagOfMethod, resultView } from './checkout-views.js';
 import { ConfigController } from './config-controller.js';
 import { OrderSlot } from './order-slot.js';
@@ -267,12 +267,15 @@ export class PayCheckout extends LitElement {
   /**
    * A press on the card's option (a finger down, a mouse button down): the card form's code starts
    * on its way then, while the press lasts, rather than at the click that picks the card once it is
-   * released. A press on another option, or a choice made from the keyboard, fetches nothing ahead.
+   * released, with the billing address's when the card goes through 3-D Secure. A press on another
+   * option, or a choice made from the keyboard, fetches nothing ahead.
    */
   private handleMethodPress(event: PointerEvent): void {
     const option = event.composedPath().find((node) => node instanceof HTMLLabelElement) as HTMLLabelElement | undefined;
     const method = (option?.control as HTMLInputElement | null | undefined)?.value as ChargeMethod | undefined;
-    if (method && isCardMethod(method)) this.requireCardFields(this.resolvedLocale);
+    if (!method || !isCardMethod(method)) return;
+    this.requireCardFields(this.resolvedLocale);
+    if (method === 'threeDs') loadElement('pay-address-fields').catch(() => undefined);
   }
 
   /** Asks for the card form's element, and while it comes, for its texts and the payment's code it imports. */

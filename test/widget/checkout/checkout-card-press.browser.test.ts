@@ -41,6 +41,23 @@ describe('the checkout from the script-tag entry, when the buyer presses a metho
     option('credit_card').querySelector('input')!.click();
     await el.updateComplete;
     expect(el.shadowRoot!.querySelector('pay-card-fields')).to.be.instanceOf(customElements.get('pay-card-fields')!);
+    // A card without 3-D Secure asks for no billing address.
+    expect(customElements.get('pay-address-fields')).to.equal(undefined);
+    el.remove();
+  });
+
+  it('starts fetching the billing address too when the card pressed goes through 3-D Secure', async () => {
+    const el = await fixture<PayCheckout>(html`<pay-checkout relay="/relay" offer="77BcHrY" methods="pix,threeDs"></pay-checkout>`);
+    await waitUntil(() => el.shadowRoot?.querySelector('form'), 'the checkout form did not appear', { timeout: 5000 });
+    await el.updateComplete;
+    const picker = el.shadowRoot!.querySelector('pay-method-picker')!;
+    const card = picker.shadowRoot!.querySelector('input[value="threeDs"]')!.closest('label')!;
+    expect(customElements.get('pay-address-fields')).to.equal(undefined);
+    press(card.querySelector('input')!);
+    await waitUntil(() => customElements.get('pay-address-fields'), 'the billing address was not fetched on the press', { timeout: 5000 });
+    await el.updateComplete;
+    expect(picker.value).to.equal('pix');
+    expect(el.shadowRoot!.querySelector('pay-customer-fields')!.shadowRoot!.querySelector('pay-address-fields')).to.equal(null);
     el.remove();
   });
 });
