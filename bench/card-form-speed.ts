@@ -1,7 +1,7 @@
 /**
  * The card form's speed in one place, for `npm run bench` and `npm run bench -- --only card-form`:
- * time to an interactive form with its long tasks (bench/interactive-card-form.ts), typing latency
- * and pay to QR (bench/typing-and-paying.ts), and the waterfall of the interactive-form runs
+ * time to an interactive form with its long tasks (bench/interactive-card-form.ts), typing latency,
+ * a press on the card and pay to QR (bench/typing-and-paying.ts), and the waterfall of the interactive-form runs
  * (bench/waterfall.ts). Its figures go in a section of docs/performance.md of their own
  * (bench/speed-report.ts), beside the one bench/report.ts writes.
  */
@@ -21,7 +21,7 @@ export interface CardFormSpeed {
 export async function measureCardFormSpeed(ourBuildDir: string, runs: number, log: (line: string) => void = console.log): Promise<CardFormSpeed> {
   log(`bench: card form, interactive (${runs} runs per page, unthrottled and 4x)…`);
   const interactive = await measureInteractiveCardForm(ourBuildDir, runs);
-  log(`bench: card form, typing and pay to QR (${runs} runs)…`);
+  log(`bench: card form, typing, a press on the card and pay to QR (${runs} runs)…`);
   const typingAndPaying = await measureTypingAndPaying(ourBuildDir, runs);
   return { interactive, typingAndPaying };
 }

@@ -10,6 +10,7 @@ import type { CardFormSpeed } from './card-form-speed.js';
 import type { InteractiveRuns } from './interactive-card-form.js';
 import { machineLine } from './report.js';
 import { median, ms, ratio } from './stats.js';
+import { PRESS_MS } from './typing-and-paying.js';
 import { writeWaterfall } from './waterfall.js';
 
 /** A ratio to the static page's long tasks; when it had none, no ratio means anything, and the cell says so. */
@@ -41,7 +42,7 @@ function interactiveRows(label: string, runs: InteractiveRuns, goal: number): st
 /** The section's Markdown, between the markers; `chart` is the waterfall's file name beside the document. */
 export function speedSection(speed: CardFormSpeed, options: { date: Date; command: string; chart: string }): string {
   const { interactive, typingAndPaying } = speed;
-  const { typing, payToQr } = typingAndPaying;
+  const { typing, payToQr, press } = typingAndPaying;
   const qrRatio = median(payToQr.ratios);
   const chain = interactive.unthrottled.medianVisit.ours.fetches.filter((fetch) => fetch.startTime <= interactive.unthrottled.medianVisit.ours.interactive);
   return [
@@ -55,12 +56,13 @@ export function speedSection(speed: CardFormSpeed, options: { date: Date; comman
     ...interactiveRows('CPU 4x', interactive.throttled4x, SPEED_GOALS.throttled4x),
     row([`typing the card number, CPU 4x: key to next frame, p95 (${typing.latencies.ours.length} keys)`, ms(typing.p95.ours), ms(typing.p95.static), ratio(typing.p95.ours, typing.p95.static), `<= ${SPEED_GOALS.typingP95Ms} ms`, verdict(typing.p95.ours <= SPEED_GOALS.typingP95Ms)]),
     row(['typing the card number, CPU 4x: key to next frame, median', ms(typing.median.ours), ms(typing.median.static), ratio(typing.median.ours, typing.median.static), '', '']),
+    row([`a ${PRESS_MS} ms press on the card's option, CPU 4x: release to the card number drawn (median of ${press.ours.length})`, ms(median(press.ours)), ms(median(press.static)), ratio(median(press.ours), median(press.static)), '', '']),
     row([`Pix: "Pay" to QR drawn, against the charge's own round trip (median of ${payToQr.ratios.length})`, `${ms(median(payToQr.payToQr))} (charge ${ms(median(payToQr.charge))})`, '', `**${qrRatio.toFixed(2)}x**`, `<= ${SPEED_GOALS.payToQr}x`, verdict(qrRatio <= SPEED_GOALS.payToQr)]),
     row([`Pix: "Pay" to QR drawn, where the time goes: click to the charge's request, then its answer to the QR drawn (medians)`, `${ms(median(payToQr.beforeCharge))}, then ${ms(median(payToQr.afterAnswer))}`, '', '', '', '']),
     '',
     `Medians of ${interactive.runs} first visits per page and CPU rate (bench/interactive-card-form.ts); long tasks are`,
     'the main-thread tasks over 50 ms before the form turned interactive (Long Tasks API), the median per run of their',
-    `total and of the longest. Typing and pay to QR: bench/typing-and-paying.ts, ${typingAndPaying.runs} buyers each.`,
+    `total and of the longest. Typing, the press and pay to QR: bench/typing-and-paying.ts, ${typingAndPaying.runs} buyers each.`,
     '',
     `What the median unthrottled visit of ours fetched before its form was interactive, in order (ms since navigation):`,
     '',

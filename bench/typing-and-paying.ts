@@ -11,6 +11,10 @@
  *   frame where the result's QR `<svg>` is in the page, against the round trip of the `POST charges`
  *   it made (Resource Timing: its `responseEnd` minus its `startTime`): what the widget adds to the
  *   relay's answer.
+ * - a press on the card: on both pages at 4x, the buyer presses the card's option for `PRESS_MS`
+ *   (a tap on a phone) with the mouse; from the release (the `pointerup`'s time stamp) to the first
+ *   frame where the card number field is enabled and rendered. The checkout starts the card's code
+ *   at the press, so what is left after the release is what the press could not hide.
  */
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { TEST_BUYER } from '../demo/test-buyer.js';
@@ -20,6 +24,8 @@ import { median, quantile } from './stats.js';
 
 const CARD_NUMBER = '4111111111111111';
 const KEY_DELAY_MS = 120;
+/** How long the buyer's press on the card's option lasts: a tap on a phone. */
+export const PRESS_MS = 100;
 const STEP_TIMEOUT_MS = 30_000;
 
 export interface TypingResult {
@@ -42,10 +48,14 @@ export interface PayToQrResult {
   afterAnswer: number[];
 }
 
+/** Milliseconds from releasing the card's option to the card number field drawn, per run and page, at 4x. */
+export type PressResult = Record<PageName, number[]>;
+
 export interface TypingAndPayingResult {
   runs: number;
   typing: TypingResult;
   payToQr: PayToQrResult;
+  press: PressResult;
 }
 
 const KEY_LATENCY_PROBE = `
@@ -88,6 +98,22 @@ ${DEEP_QUERY}  window.__payToQr = new Promise((resolve) => {
 })();
 `;
 
+const PRESS_PROBE = `
+(() => {
+${DEEP_QUERY}  window.__cardAfterPress = new Promise((resolve) => {
+    document.addEventListener('pointerup', (event) => {
+      const released = event.timeStamp;
+      const frame = () => {
+        const number = deepQuery(document, 'input[name="cc-number"]');
+        if (number && number.matches(':enabled') && number.checkVisibility()) resolve(performance.now() - released);
+        else requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    }, { capture: true, once: true });
+  });
+})();
+`;
+
 async function withPage<T>(browser: Browser, cpuThrottlingRate: number, run: (page: Page) => Promise<T>): Promise<T> {
   const context = await browser.newContext();
   context.setDefaultTimeout(STEP_TIMEOUT_MS);
@@ -116,6 +142,24 @@ function typeCardNumber(browser: Browser, url: string): Promise<number[]> {
   });
 }
 
+/** One buyer on `url` at 4x pressing the card's option for PRESS_MS once the form is there: release to the card number drawn. */
+function pressCard(browser: Browser, url: string): Promise<number> {
+  return withPage(browser, 4, async (page) => {
+    await page.addInitScript(PRESS_PROBE);
+    await page.goto(url);
+    const option = page.locator('input[name="method"][value="credit_card"], input[name="method"][value="threeDs"]').first();
+    await option.waitFor();
+    // The buyer reads the form before reaching for the card: the page is done with its first work.
+    await page.waitForTimeout(500);
+    const box = (await option.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.waitForTimeout(PRESS_MS);
+    await page.mouse.up();
+    return (await page.evaluate('window.__cardAfterPress')) as number;
+  });
+}
+
 /** One buyer paying by Pix on our page: pay to QR, and the charge's own round trip. */
 type PixRun = { payToQr: number; charge: number; beforeCharge: number; afterAnswer: number };
 
@@ -139,11 +183,13 @@ export async function measureTypingAndPaying(ourBuildDir: string, runs: number, 
   try {
     const latencies: Record<PageName, number[]> = { ours: [], static: [] };
     const paid: PixRun[] = [];
+    const press: PressResult = { ours: [], static: [] };
     // Unmeasured: the relay's config cache and Chromium's start-up warm up.
     await payByPix(browser, `${server.origin}${PAGES.ours}`, fillMs);
     for (let run = 0; run < runs; run += 1) {
       for (const name of ['ours', 'static'] as const) latencies[name].push(...(await typeCardNumber(browser, `${server.origin}${PAGES[name]}`)));
       paid.push(await payByPix(browser, `${server.origin}${PAGES.ours}`, fillMs));
+      for (const name of ['ours', 'static'] as const) press[name].push(await pressCard(browser, `${server.origin}${PAGES[name]}`));
     }
     return {
       runs,
@@ -159,6 +205,7 @@ export async function measureTypingAndPaying(ourBuildDir: string, runs: number, 
         beforeCharge: paid.map((run) => run.beforeCharge),
         afterAnswer: paid.map((run) => run.afterAnswer),
       },
+      press,
     };
   } finally {
     await browser.close();
