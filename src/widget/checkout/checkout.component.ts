@@ -148,6 +148,8 @@ export class PayCheckout extends LitElement {
   private installments = 1;
   /** Changed to draw a new, empty card form (after a declined card). */
   private cardFormKey = 0;
+  /** The card's option is pressed, not yet picked: the card form is drawn, hidden, so the click only shows it. */
+  private cardPressed = false;
 
   private get methodPicker(): PayMethodPicker | undefined {
     return this.renderRoot?.querySelector<PayMethodPicker>('pay-method-picker') ?? undefined;
@@ -260,6 +262,7 @@ export class PayCheckout extends LitElement {
   }
 
   private handleMethodChange(event: PayMethodChangeEvent): void {
+    this.cardPressed = false;
     this.method = event.detail.method;
     this.methodError = '';
   }
@@ -267,13 +270,16 @@ export class PayCheckout extends LitElement {
   /**
    * A press on the card's option (a finger down, a mouse button down): the card form's code starts
    * on its way then, while the press lasts, rather than at the click that picks the card once it is
-   * released, with the billing address's when the card goes through 3-D Secure. A press on another
-   * option, or a choice made from the keyboard, fetches nothing ahead.
+   * released, with the billing address's when the card goes through 3-D Secure; once here, the card
+   * form is drawn hidden, so the click has only to show it. A press on another option, or a choice
+   * made from the keyboard, fetches nothing ahead.
    */
   private handleMethodPress(event: PointerEvent): void {
     const option = event.composedPath().find((node) => node instanceof HTMLLabelElement) as HTMLLabelElement | undefined;
     const method = (option?.control as HTMLInputElement | null | undefined)?.value as ChargeMethod | undefined;
     if (!method || !isCardMethod(method)) return;
+    this.cardPressed = true;
+    this.requestUpdate();
     this.requireCardFields(this.resolvedLocale);
     if (method === 'threeDs') loadElement('pay-address-fields').catch(() => undefined);
   }
@@ -446,9 +452,9 @@ export class PayCheckout extends LitElement {
           currency=${config.product.currency}
           ?disabled=${locked}
         ></pay-customer-fields>
-        ${this.isCard
+        ${this.isCard || this.cardPressed
           ? html`
-              <fieldset class="card">
+              <fieldset class="card" ?hidden=${!this.isCard}>
                 <legend>${translate(locale, 'checkout.card.legend')}</legend>
                 ${this.renderCardFields(config, locale, locked)}
               </fieldset>

@@ -17,7 +17,7 @@ describe('the checkout from the script-tag entry, when the buyer presses a metho
     performance.setResourceTimingBufferSize(5_000);
   });
 
-  it('starts fetching the card form when the card option is pressed, before the click picks it, and nothing for another option', async () => {
+  it('starts fetching the card form when the card option is pressed and draws it hidden, so the click only shows it, and nothing for another option', async () => {
     const el = await fixture<PayCheckout>(html`<pay-checkout relay="/relay" offer="77BcHrY" methods="pix,credit_card"></pay-checkout>`);
     await waitUntil(() => el.shadowRoot?.querySelector('form'), 'the checkout form did not appear', { timeout: 5000 });
     await el.updateComplete;
@@ -33,14 +33,26 @@ describe('the checkout from the script-tag entry, when the buyer presses a metho
     press(option('credit_card').querySelector('[part="option-name"]')!);
     await waitUntil(() => customElements.get('pay-card-fields'), 'the card form was not fetched on the press', { timeout: 5000 });
     expect(fetched('/src/widget/checkout/payment-code.ts')).to.equal(true);
-    // Pressed, not picked: Pix is still the choice, and the form shows no card fields.
+    // Pressed, not picked: Pix is still the choice, and the card form is drawn but hidden, out of reach.
     await el.updateComplete;
     expect(picker.value).to.equal('pix');
-    expect(el.shadowRoot!.querySelector('pay-card-fields')).to.equal(null);
+    const drawn = el.shadowRoot!.querySelector('pay-card-fields')!;
+    expect(drawn).to.be.instanceOf(customElements.get('pay-card-fields')!);
+    expect(el.shadowRoot!.querySelector<HTMLFieldSetElement>('fieldset.card')!.hidden).to.equal(true);
+    await (drawn as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
+    expect(drawn.shadowRoot!.querySelector<HTMLInputElement>('input[name="cc-number"]')!.checkVisibility()).to.equal(false);
 
+    // The click only shows it: the same card form, now on screen.
     option('credit_card').querySelector('input')!.click();
     await el.updateComplete;
-    expect(el.shadowRoot!.querySelector('pay-card-fields')).to.be.instanceOf(customElements.get('pay-card-fields')!);
+    expect(el.shadowRoot!.querySelector('pay-card-fields')).to.equal(drawn);
+    expect(el.shadowRoot!.querySelector<HTMLFieldSetElement>('fieldset.card')!.hidden).to.equal(false);
+    expect(drawn.shadowRoot!.querySelector<HTMLInputElement>('input[name="cc-number"]')!.checkVisibility()).to.equal(true);
+
+    // Back to Pix: the card form goes, as it always has, and what was typed in it with it.
+    option('pix').querySelector('input')!.click();
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('pay-card-fields')).to.equal(null);
     // A card without 3-D Secure asks for no billing address.
     expect(customElements.get('pay-address-fields')).to.equal(undefined);
     el.remove();
