@@ -268,11 +268,11 @@ export class PayCheckout extends LitElement {
   }
 
   /**
-   * A press on the card's option (a finger down, a mouse button down): the card form's code starts
-   * on its way then, while the press lasts, rather than at the click that picks the card once it is
-   * released, with the billing address's when the card goes through 3-D Secure; once here, the card
-   * form is drawn hidden, so the click has only to show it. A press on another option, or a choice
-   * made from the keyboard, fetches nothing ahead.
+   * A press on the card's option (a finger down, a mouse button down): the card form is drawn
+   * hidden at once, which starts its code on its way while the press lasts (renderCardFields)
+   * rather than at the click that picks the card once it is released, with the billing address's
+   * when the card goes through 3-D Secure; the click has then only to show it. A press on another
+   * option, or a choice made from the keyboard, fetches nothing ahead.
    */
   private handleMethodPress(event: PointerEvent): void {
     const option = event.composedPath().find((node) => node instanceof HTMLLabelElement) as HTMLLabelElement | undefined;
@@ -280,21 +280,7 @@ export class PayCheckout extends LitElement {
     if (!method || !isCardMethod(method)) return;
     this.cardPressed = true;
     this.requestUpdate();
-    this.requireCardFields(this.resolvedLocale);
     if (method === 'threeDs') loadElement('pay-address-fields').catch(() => undefined);
-  }
-
-  /** Asks for the card form's element, and while it comes, for its texts and the payment's code it imports. */
-  private requireCardFields(locale: SupportedLocale) {
-    const status = this.onDemand.require('pay-card-fields');
-    if (status === 'loading') {
-      // Its own texts come beside its code, not after it. So does the payment's code, which the card
-      // form's imports in the script-tag build (its chunk carries the API's card tokenizer and the
-      // card's result view): fetched at once rather than found when the card form's code arrives.
-      CARD_TEXTS.load(locale).catch(() => undefined);
-      loadPaymentCode().catch(() => undefined);
-    }
-    return status;
   }
 
   private handleCardChange(): void {
@@ -487,8 +473,13 @@ export class PayCheckout extends LitElement {
 
   /** The card form, once its element is fetched (a shop that takes no card never fetches it). */
   private renderCardFields(config: CheckoutConfig, locale: SupportedLocale, locked: boolean) {
-    const status = this.requireCardFields(locale);
+    const status = this.onDemand.require('pay-card-fields');
     if (status === 'loading') {
+      // Its own texts come beside its code, not after it. So does the payment's code, which the card
+      // form's imports in the script-tag build (its chunk carries the API's card tokenizer and the
+      // card's result view): fetched at once rather than found when the card form's code arrives.
+      CARD_TEXTS.load(locale).catch(() => undefined);
+      loadPaymentCode().catch(() => undefined);
       return html`<p class="loading" role="status">${LOADING_TEXTS[locale]}</p>`;
     }
     if (status === 'failed') {
