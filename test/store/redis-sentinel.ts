@@ -51,9 +51,12 @@ async function startOnce(serverPath: string): Promise<RunningRedisSentinel> {
         '',
       ].join('\n'),
     );
-    children.push(spawnRedis(serverPath, [join(dir, 'sentinel.conf'), '--sentinel'], dir, output));
     const deadline = Date.now() + STARTUP_TIMEOUT_MS;
     await waitOnNode(replicaPort, 'replica not in sync', async (connection) => /master_link_status:up/.test(await connection.info('replication')), deadline, output);
+    // Sentinel learns a master's replicas from the master's INFO, asked at once and then every 10 s:
+    // started before the replica was in sync (the replica may try the master before it listens, and
+    // waits a second to try again), its first look finds none, and the next comes after the deadline.
+    children.push(spawnRedis(serverPath, [join(dir, 'sentinel.conf'), '--sentinel'], dir, output));
     // Sentinel can promote only a replica it knows of.
     await waitOnNode(
       sentinelPort,
