@@ -58,7 +58,7 @@ export function packageOfModule(id: string): string | undefined {
 }
 
 /** The chunk of a path's code is named after what the buyer sees of it, as the network panel shows it. */
-const PATH_CHUNK_NAMES: Record<string, string> = { 'card-code': 'card-fields', 'three-d-secure-code': 'three-d-secure' };
+const PATH_CHUNK_NAMES: Record<string, string> = { 'card-code': 'card-fields', 'three-d-secure-code': 'three-d-secure', 'order-following': 'live-status' };
 
 /**
  * An on-demand chunk is named after the package it loads (`chunks/qrcode-<hash>.js`) rather
@@ -91,8 +91,9 @@ function chunkName(chunk: Rolldown.PreRenderedChunk): string {
  * `three-d-secure/three-d-secure-code.ts` the billing address with the sandbox's 3-D Secure
  * provider and its challenge dialog (when the card goes through 3-D Secure). Each of the other
  * result views, the QR encoder, the copy field the Pix and boleto views share, and the order's
- * live following is a chunk of its own, fetched for an order still waiting (a card buyer paid at
- * once, on the longest path, never fetches those).
+ * live following with the store of the order kept for a reload (`results/order-following.ts`)
+ * is a chunk of its own, fetched for an order still waiting (a card buyer paid at once, on the
+ * longest path, never fetches those).
  */
 const CHUNK_GROUPS: Rolldown.CodeSplittingGroup[] = [
   { name: 'checkout-core', tags: ['$initial'], test: (id) => id !== CDN_ENTRY, priority: 3 },

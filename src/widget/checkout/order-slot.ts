@@ -57,7 +57,9 @@ export class OrderSlot {
     this.resumePending = false;
     this.resuming = true;
     loadPaymentCode()
-      .then(() => this.make()?.resume(), () => undefined)
+      .then(() => this.make()?.resume())
+      // Offline: the payment's code, or the reader of the kept order, could not come; the form shows.
+      .catch(() => undefined)
       .finally(() => {
         this.resuming = false;
         this.host.requestUpdate();

@@ -2,7 +2,7 @@
  * The checkout's order once the relay created it: the one its result view shows, followed live
  * until final (src/widget/results/live-status.ts: the relay's event stream, else polling), and
  * kept in the tab's session storage while it waits, so that a reload shows it again
- * (src/widget/results/order-resume.ts). Each change of status is announced and fires
+ * (src/widget/results/order-keeping.ts writes it, order-resume.ts reads it back). Each change of status is announced and fires
  * `pay-status-change`, then `pay-paid` or `pay-failed`. A move in the DOM keeps the following;
  * a removal stops it, and the next connection starts it again. The result view's buttons leave
  * the order for the form, and focus goes where the buyer carries on.
@@ -22,8 +22,9 @@ import type { SupportedLocale } from '../i18n/locales.js';
 import { translate } from '../i18n/translate.js';
 import { loadElement } from '../on-demand-elements.js';
 import { estimateClockOffset } from '../results/clock-offset.js';
+import { resumeKey } from '../results/kept-order.js';
 import type { LiveOrderStatus } from '../results/live-status.js';
-import { OrderResumeStore, resumeKey } from '../results/order-resume.js';
+import { forgetOrder, keepOrder } from '../results/order-keeping.js';
 import { orderStatusMessage } from './checkout-messages.js';
 import { resultTagOf } from './checkout-views.js';
 import { lazyCode } from '../on-demand-code.js';
@@ -48,10 +49,11 @@ export interface OrderStatusView {
 const LIVE_STATUS_RETRY_MS = 5_000;
 
 /**
- * The following's code, fetched for an order whose status may still change (a Pix code, a boleto, a
- * pending card): a card paid at once has nothing to follow, and its buyer never fetches it.
+ * The following's code and the reader of the order kept for a reload (order-following.ts), fetched for
+ * an order whose status may still change (a Pix code, a boleto, a pending card) or for one kept before
+ * a reload: a card paid at once has nothing to follow nor to read back, and its buyer never fetches them.
  */
-const loadLiveStatus = lazyCode(() => import('../results/live-status.js'));
+const loadFollowing = lazyCode(() => import('../results/order-following.js'));
 
 /** What the buyer hears when the order is paid: a card approved, a Pix or boleto confirmed, a Pix Automático authorized. */
 function paidMessage(order: CheckoutOrder): MessageKey {
@@ -69,14 +71,12 @@ export class OrderStatusController implements ReactiveController {
 
   private readonly host: OrderStatusHost;
   private readonly view: OrderStatusView;
-  private readonly store: OrderResumeStore;
   /** The order's storage key, its token and its following, once the following's code is there. */
   private followed: { key: string; orderToken: string; live: LiveOrderStatus | undefined } | undefined;
 
-  constructor(host: OrderStatusHost, view: OrderStatusView, store: OrderResumeStore = new OrderResumeStore()) {
+  constructor(host: OrderStatusHost, view: OrderStatusView) {
     this.host = host;
     this.view = view;
-    this.store = store;
     host.addController(this);
   }
 
@@ -107,16 +107,24 @@ export class OrderStatusController implements ReactiveController {
     this.focusResult();
   }
 
-  /** Shows the order in progress kept for this relay and offer, if there is one that may still be paid. */
-  resume(): void {
+  /**
+   * Shows the order in progress kept for this relay and offer, if there is one that may still be
+   * paid; rejects when the code that reads it back cannot be fetched.
+   */
+  async resume(): Promise<void> {
     const source = this.view.source();
-    const stored = source && !this.order ? this.store.load(resumeKey(source.relay.url(''), source.offer)) : undefined;
+    if (!source || this.order) return;
+    const { OrderResumeStore } = await loadFollowing();
+    const now = this.view.source();
+    // The relay or the offer may have changed, or an order been shown, while that code came.
+    if (this.order || now?.relay !== source.relay || now.offer !== source.offer) return;
+    const stored = new OrderResumeStore().load(resumeKey(source.relay.url(''), source.offer));
     if (stored) this.open(stored.order, stored.clockOffsetMs, true, stored.orderToken);
   }
 
   /** Stops showing and following the order, and forgets it: the buyer left it for another payment. */
   clear(): void {
-    if (this.followed) this.store.forget(this.followed.key);
+    if (this.followed) forgetOrder(this.followed.key);
     this.release();
   }
 
@@ -142,7 +150,7 @@ export class OrderStatusController implements ReactiveController {
       this.followed = followed;
       this.keep();
       const follow = (): void => {
-        loadLiveStatus().then(
+        loadFollowing().then(
           ({ LiveOrderStatus }) => {
             // Another order, or none, may be on screen by now.
             if (this.followed !== followed) return;
@@ -200,11 +208,16 @@ export class OrderStatusController implements ReactiveController {
     });
   }
 
-  /** Keeps the order for a reload while it waits; forgets it once final or past its time. */
+  /**
+   * Keeps the order for a reload while it waits, forgets it once final. Written at once, so that a
+   * reload right after the order appears finds it; one past its time (an expired Pix code) is
+   * dropped when it is read back (order-resume.ts).
+   */
   private keep(): void {
-    if (!this.order || !this.followed) return;
-    const { key, orderToken } = this.followed;
-    this.store.save(key, { order: this.order, clockOffsetMs: this.clockOffsetMs, orderToken });
+    const { order, followed } = this;
+    if (!order || !followed) return;
+    if (isFinalChargeStatus(order.status)) forgetOrder(followed.key);
+    else keepOrder(followed.key, { order, clockOffsetMs: this.clockOffsetMs, orderToken: followed.orderToken });
   }
 
   private handleStatus(status: string): void {

@@ -2,7 +2,8 @@
  * Whether the tab keeps an order in progress for an offer sold through a relay: the check the
  * checkout makes before its form, so that a buyer who reloads while paying sees their order
  * rather than a new form. Reading the order kept, and whether it may still be paid, is
- * order-resume.ts's, fetched with the payment's code only when something is kept.
+ * order-resume.ts's, fetched with the following's code (order-following.ts) only when an
+ * order may still change or something is kept.
  */
 
 const STORAGE_PREFIX = 'pay-checkout:order:';

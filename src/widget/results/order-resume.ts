@@ -10,23 +10,12 @@
 import { isWaitingChargeStatus } from '../../contract/charge-statuses.js';
 import { isFiniteNumber, isNonEmptyString, isPlainObject } from '../../contract/json-values.js';
 import { readCheckoutOrder } from '../checkout/relay-answers.js';
-import type { CheckoutOrder } from '../checkout/relay-connection.js';
 import { msUntil } from './clock-offset.js';
 import { resumeKey } from './kept-order.js';
+import { forgetOrder, inStorage, keepOrder, STORED_VERSION, type ResumableOrder, type StorageSource } from './order-keeping.js';
 
 export { resumeKey };
-
-/** What is kept of an order in progress. */
-export interface ResumableOrder {
-  order: CheckoutOrder;
-  /** Milliseconds the API's clock is ahead of the buyer's, as measured when the order was created. */
-  clockOffsetMs: number;
-  /** What reads the order's status from the relay (its charge's answer); only this tab holds it. */
-  orderToken: string;
-}
-
-/** 2: with the order token, without which an order kept by version 1 could no longer be read. */
-const STORED_VERSION = 2;
+export type { ResumableOrder };
 
 /**
  * What the storage holds, read like any other input: another version of the widget, or the
@@ -58,23 +47,23 @@ export function isStillPayable(stored: ResumableOrder, nowMs: number): boolean {
 
 /** Reads and writes the order in progress; every failure of the storage means "nothing kept". */
 export class OrderResumeStore {
-  private readonly storage: () => Storage | undefined;
+  private readonly storage: StorageSource | undefined;
   private readonly now: () => number;
 
-  constructor(options: { storage?: () => Storage | undefined; now?: () => number } = {}) {
-    this.storage = options.storage ?? (() => globalThis.sessionStorage);
+  constructor(options: { storage?: StorageSource; now?: () => number } = {}) {
+    this.storage = options.storage;
     this.now = options.now ?? Date.now;
   }
 
   /** Keeps `stored` under `key` while it may be paid; forgets the key otherwise. */
   save(key: string, stored: ResumableOrder): void {
-    if (isStillPayable(stored, this.now())) this.inStorage((storage) => storage.setItem(key, JSON.stringify({ version: STORED_VERSION, ...stored })));
+    if (isStillPayable(stored, this.now())) keepOrder(key, stored, this.storage);
     else this.forget(key);
   }
 
   /** The order kept under `key`, if it may still be paid; anything else found there is removed. */
   load(key: string): ResumableOrder | undefined {
-    const text = this.inStorage((storage) => storage.getItem(key));
+    const text = inStorage((storage) => storage.getItem(key), this.storage);
     if (text === null || text === undefined) return undefined;
     let json: unknown;
     try {
@@ -91,19 +80,6 @@ export class OrderResumeStore {
   }
 
   forget(key: string): void {
-    this.inStorage((storage) => storage.removeItem(key));
-  }
-
-  /**
-   * What `use` answers from the storage. None there, or one that fails (blocked in a third-party
-   * frame or by privacy settings, full), answers undefined: the order just will not survive a reload.
-   */
-  private inStorage<T>(use: (storage: Storage) => T): T | undefined {
-    try {
-      const storage = this.storage();
-      return storage ? use(storage) : undefined;
-    } catch {
-      return undefined;
-    }
+    forgetOrder(key, this.storage);
   }
 }
