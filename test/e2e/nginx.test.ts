@@ -9,7 +9,8 @@
  */
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -199,6 +200,29 @@ ${site}}
     await stop(relay?.process, 'SIGTERM');
     await sandbox?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('serves the widget\'s files gzip-compressed, its chunks cached for good and its entry checked again on each visit', async () => {
+    /** Status, headers and the size of the body as it came over the wire, asked for as a browser asks. */
+    const head = (path: string) =>
+      new Promise<{ status: number; headers: IncomingHttpHeaders; bytes: number }>((resolve, reject) => {
+        httpGet(`${shop}${path}`, { headers: { 'Accept-Encoding': 'gzip, deflate, br' } }, (response) => {
+          let bytes = 0;
+          response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, bytes }));
+        }).on('error', reject);
+      });
+    const widget = join(dir, 'www', 'pay-checkout');
+    const core = readdirSync(join(widget, 'chunks')).find((file) => /^checkout-core-.*\.js$/.test(file));
+    assert.ok(core, 'the build has no core chunk');
+    const entry = await head('/pay-checkout/pay-checkout.js');
+    const chunk = await head(`/pay-checkout/chunks/${core}`);
+    assert.deepEqual(
+      [entry.status, entry.headers['content-encoding'], entry.headers['cache-control'], chunk.status, chunk.headers['content-encoding'], chunk.headers['cache-control']],
+      [200, 'gzip', 'no-cache', 200, 'gzip', 'public, max-age=31536000, immutable'],
+    );
+    // What the buyer's phone receives is about what the budgets count, not the file's own size.
+    assert.ok(chunk.bytes < statSync(join(widget, 'chunks', core)).size / 2, `${chunk.bytes} bytes over the wire`);
   });
 
   it('pix: paid through nginx; the status events pass one by one, and the page\'s pay-paid listener redirects', async () => {
