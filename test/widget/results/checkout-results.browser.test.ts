@@ -9,10 +9,8 @@ import {
   BUYER,
   cardFieldsOf,
   chargeRequests,
-  chooseMethod,
   customerFieldsOf,
   deepActiveElement,
-  fillAddress,
   fillCard,
   fillCustomer,
   liveRegionText,
@@ -24,24 +22,12 @@ import {
   testEnv,
   type TestEnv,
 } from '../checkout/checkout-harness.js';
-import { checkoutResult, viewText } from './results-harness.js';
+import { cardCheckout, checkoutResult, viewText } from './results-harness.js';
 
 const VISA = '4111111111111111';
 const DECLINED = '4000000000000002';
 const REFUSED = '4000000000000119';
 const PENDING = '4000000000003220';
-
-/** A buyer who paid by card on a shop that charges it as `method`, and typed everything, with `card`. */
-async function cardCheckout(card: string, method: 'credit_card' | 'threeDs' = 'credit_card'): Promise<PayCheckout> {
-  const el = await readyCheckout();
-  el.methods = `pix,${method}`;
-  await el.updateComplete;
-  await chooseMethod(el, method);
-  await fillCustomer(el);
-  if (method === 'threeDs') await fillAddress(el);
-  await fillCard(el, card);
-  return el;
-}
 
 async function payAndWait(el: PayCheckout): Promise<CheckoutOrder> {
   const created = oneEvent(el, 'pay-order-created');

@@ -1,8 +1,8 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import type { PayCheckout } from '../../../src/widget/checkout/checkout.component.js';
 import type { PayPixResult } from '../../../src/widget/results/pix-result/pix-result.component.js';
-import { chooseMethod, fillCard, fillCustomer, pay, readyCheckout, resetSandbox, sandboxControl } from '../checkout/checkout-harness.js';
-import { checkoutResult } from './results-harness.js';
+import { fillCustomer, pay, readyCheckout, resetSandbox, sandboxControl } from '../checkout/checkout-harness.js';
+import { cardCheckout, checkoutResult } from './results-harness.js';
 
 /** Whether the page fetched a module whose path ends with `path`. */
 const fetched = (path: string) => performance.getEntriesByType('resource').some((entry) => new URL(entry.name).pathname.endsWith(path));
@@ -22,12 +22,7 @@ describe('the code of following an order and of reading it back after a reload',
   beforeEach(resetSandbox);
 
   it('is not fetched for a card paid at once, which is not kept for a reload either', async () => {
-    const el = await readyCheckout();
-    el.methods = 'pix,credit_card';
-    await el.updateComplete;
-    await chooseMethod(el, 'credit_card');
-    await fillCustomer(el);
-    await fillCard(el, '4111111111111111');
+    const el = await cardCheckout('4111111111111111');
     const paid = oneEvent(el, 'pay-paid');
     await pay(el);
     await paid;

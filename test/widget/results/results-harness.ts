@@ -5,9 +5,21 @@ import '../../../src/widget/define.js';
 import type { CheckoutOrder } from '../../../src/widget/checkout/relay-connection.js';
 import type { PayCheckout } from '../../../src/widget/checkout/checkout.component.js';
 import { QR_QUIET_ZONE } from '../../../src/widget/results/qr-code.js';
-import { textOf } from '../checkout/checkout-harness.js';
+import { chooseMethod, fillAddress, fillCard, fillCustomer, readyCheckout, textOf } from '../checkout/checkout-harness.js';
 
 export const OFFER = '77BcHrY';
+
+/** A buyer who pays by card on a shop that charges it as `method`, and typed everything, with `card`. */
+export async function cardCheckout(card: string, method: 'credit_card' | 'threeDs' = 'credit_card'): Promise<PayCheckout> {
+  const el = await readyCheckout();
+  el.methods = `pix,${method}`;
+  await el.updateComplete;
+  await chooseMethod(el, method);
+  await fillCustomer(el);
+  if (method === 'threeDs') await fillAddress(el);
+  await fillCard(el, card);
+  return el;
+}
 export const CPF = '52998224725';
 
 /** Creates a charge straight through the relay, as the widget does; the order and the buyer's clock at its receipt. */
