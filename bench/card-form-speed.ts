@@ -19,7 +19,7 @@ export interface CardFormSpeed {
 
 /** Every measure of the card form's speed on the build in `ourBuildDir`, `runs` times each. */
 export async function measureCardFormSpeed(ourBuildDir: string, runs: number, log: (line: string) => void = console.log): Promise<CardFormSpeed> {
-  log(`bench: card form, interactive (${runs} runs per page, unthrottled and 4x)…`);
+  log(`bench: card form, interactive (${runs} runs per page, unthrottled, 4x and on a phone)…`);
   const interactive = await measureInteractiveCardForm(ourBuildDir, runs);
   log(`bench: card form, typing, a press on the card and pay to QR (${runs} runs)…`);
   const typingAndPaying = await measureTypingAndPaying(ourBuildDir, runs);

@@ -14,8 +14,16 @@
  * Beside the time, each run keeps what the page did until then: its long tasks (main-thread tasks
  * over 50 ms, from a `PerformanceObserver` the init script starts before any script of the page)
  * and the files it fetched (Resource Timing), which bench/waterfall.ts draws.
+ *
+ * The server sends every file gzip-compressed, as a CDN or a configured web server does
+ * (examples/nginx/shop.conf). On loopback a fetch takes a few milliseconds, so each file of the
+ * chain costs about nothing but its parse; on a phone's network each costs a round trip and its
+ * bytes' time on the air. A third series emulates such a phone (`PHONE`: Chromium's network
+ * emulation and CPU throttling, the mobile profile of Lighthouse's simulated throttling), where
+ * the chain of fetches before an interactive form weighs what it weighs for a buyer.
  */
 import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
@@ -63,7 +71,18 @@ export interface InteractiveResult {
   runs: number;
   unthrottled: InteractiveRuns;
   throttled4x: InteractiveRuns;
+  /** On `PHONE`'s network, with its CPU. */
+  phone: InteractiveRuns;
 }
+
+/** A network and CPU as a buyer's phone has them. */
+export interface DeviceConditions {
+  cpuThrottlingRate: number;
+  network?: { latencyMs: number; downloadKbps: number; uploadKbps: number };
+}
+
+/** A mid-range phone on 4G, as Lighthouse's simulated mobile throttling has it: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up, CPU 4x. */
+export const PHONE: Required<DeviceConditions> = { cpuThrottlingRate: 4, network: { latencyMs: 150, downloadKbps: 1600, uploadKbps: 750 } };
 
 /**
  * Page-side code, as text, that the probes start with: `deepQuery(root, selector)`, the first match
@@ -126,16 +145,27 @@ export interface BenchServer {
 /** One server for both pages, our build under /cdn/, and the relay under /relay. */
 export async function serveBenchPages(ourBuildDir: string): Promise<BenchServer> {
   let stack: CheckoutStack | undefined;
+  /** Each file compressed once: the builds do not change while they are served. */
+  const gzipped = new Map<string, Buffer>();
   const server: Server = createServer((request, response) => {
     if (stack?.handle(request, response)) return;
     const path = normalize(new URL(request.url ?? '/', 'http://localhost').pathname);
     const file = path.startsWith('/cdn/') ? join(ourBuildDir, path.slice('/cdn/'.length)) : join(PAGES_DIR, path);
+    let body: Buffer;
     try {
-      const body = readFileSync(file);
-      response.writeHead(200, { 'content-type': CONTENT_TYPES[extname(path)] ?? 'application/octet-stream', 'cache-control': 'no-store' }).end(body);
+      body = readFileSync(file);
     } catch {
       response.writeHead(404).end();
+      return;
     }
+    const headers: Record<string, string> = { 'content-type': CONTENT_TYPES[extname(path)] ?? 'application/octet-stream', 'cache-control': 'no-store', vary: 'accept-encoding' };
+    if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
+      let compressed = gzipped.get(file);
+      if (!compressed) gzipped.set(file, (compressed = gzipSync(body, { level: 6 })));
+      body = compressed;
+      headers['content-encoding'] = 'gzip';
+    }
+    response.writeHead(200, headers).end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -151,14 +181,21 @@ export async function serveBenchPages(ourBuildDir: string): Promise<BenchServer>
 }
 
 /** One first visit: milliseconds from navigation to an interactive card form, and what came before. */
-async function visit(browser: Browser, url: string, cpuThrottlingRate: number): Promise<InteractiveVisit> {
+async function visit(browser: Browser, url: string, { cpuThrottlingRate, network }: DeviceConditions): Promise<InteractiveVisit> {
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
     await page.addInitScript(INTERACTIVE_PROBE);
-    if (cpuThrottlingRate !== 1) {
-      const cdp = await page.context().newCDPSession(page);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuThrottlingRate });
+    const cdp = await page.context().newCDPSession(page);
+    if (cpuThrottlingRate !== 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuThrottlingRate });
+    if (network) {
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: network.latencyMs,
+        downloadThroughput: (network.downloadKbps * 1000) / 8,
+        uploadThroughput: (network.uploadKbps * 1000) / 8,
+      });
     }
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -173,13 +210,13 @@ async function visit(browser: Browser, url: string, cpuThrottlingRate: number): 
   }
 }
 
-async function runSeries(browser: Browser, origin: string, runs: number, cpuThrottlingRate: number): Promise<InteractiveRuns> {
+async function runSeries(browser: Browser, origin: string, runs: number, conditions: DeviceConditions): Promise<InteractiveRuns> {
   const visits: Record<PageName, InteractiveVisit[]> = { ours: [], static: [] };
   // One visit each, not counted: the relay's config cache and Chromium's own start-up warm up.
-  for (const name of ['ours', 'static'] as const) await visit(browser, `${origin}${PAGES[name]}`, cpuThrottlingRate);
+  for (const name of ['ours', 'static'] as const) await visit(browser, `${origin}${PAGES[name]}`, conditions);
   // Alternated, so a slow moment of the machine falls on both pages alike.
   for (let run = 0; run < runs; run += 1) {
-    for (const name of ['ours', 'static'] as const) visits[name].push(await visit(browser, `${origin}${PAGES[name]}`, cpuThrottlingRate));
+    for (const name of ['ours', 'static'] as const) visits[name].push(await visit(browser, `${origin}${PAGES[name]}`, conditions));
   }
   const samples = { ours: visits.ours.map((run) => run.interactive), static: visits.static.map((run) => run.interactive) };
   const longTasksOf = (runs: InteractiveVisit[]) => ({
@@ -195,7 +232,7 @@ async function runSeries(browser: Browser, origin: string, runs: number, cpuThro
   };
 }
 
-/** Both pages, `runs` times each, without and with the CPU throttled 4x. */
+/** Both pages, `runs` times each: unthrottled, with the CPU throttled 4x, and on a phone (`PHONE`). */
 export async function measureInteractiveCardForm(ourBuildDir: string, runs: number): Promise<InteractiveResult> {
   const server = await serveBenchPages(ourBuildDir);
   const browser = await chromium.launch(chromiumLaunchOptions());
@@ -203,8 +240,9 @@ export async function measureInteractiveCardForm(ourBuildDir: string, runs: numb
     return {
       chromiumVersion: browser.version(),
       runs,
-      unthrottled: await runSeries(browser, server.origin, runs, 1),
-      throttled4x: await runSeries(browser, server.origin, runs, 4),
+      unthrottled: await runSeries(browser, server.origin, runs, { cpuThrottlingRate: 1 }),
+      throttled4x: await runSeries(browser, server.origin, runs, { cpuThrottlingRate: 4 }),
+      phone: await runSeries(browser, server.origin, runs, PHONE),
     };
   } finally {
     await browser.close();

@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, platform, release, totalmem } from 'node:os';
 import type { Sizes } from '../scripts/cdn-bundle.js';
 import { pacedWindowMs } from '../src/client/pacing.js';
-import type { InteractiveResult, InteractiveRuns } from './interactive-card-form.js';
+import { PHONE, type InteractiveResult, type InteractiveRuns } from './interactive-card-form.js';
 import type { PeerBundleResult } from './peer-bundle.js';
 import type { RelayOverheadResult } from './relay-overhead.js';
 import { kb, ms, ratio, seconds } from './stats.js';
@@ -65,6 +65,7 @@ function interactiveTable(result: InteractiveResult): string[] {
     '| --- | --- | --- | --- |',
     interactiveRow('unthrottled', result.unthrottled),
     interactiveRow('throttled 4x', result.throttled4x),
+    interactiveRow(`a phone (${PHONE.network.latencyMs} ms, ${PHONE.network.downloadKbps / 1000} Mbit/s, CPU ${PHONE.cpuThrottlingRate}x)`, result.phone),
   ];
 }
 

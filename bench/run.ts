@@ -64,7 +64,7 @@ if (process.argv.includes('--relay')) {
 }
 const bundles = await step('1. bundle bytes, ours and @adyen/adyen-web', measurePeerBundles);
 try {
-  const speed = await step(`1. the card form's speed (${SETTINGS.interactiveRuns} runs per page: interactive unthrottled and 4x, typing, pay to QR)`, () =>
+  const speed = await step(`1. the card form's speed (${SETTINGS.interactiveRuns} runs per page: interactive unthrottled, 4x and on a phone, typing, pay to QR)`, () =>
     measureCardFormSpeed(bundles.ourBuildDir, SETTINGS.interactiveRuns),
   );
   const { interactive } = speed;

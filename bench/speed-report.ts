@@ -7,7 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { CardFormSpeed } from './card-form-speed.js';
-import type { InteractiveRuns } from './interactive-card-form.js';
+import { PHONE, type InteractiveRuns, type InteractiveVisit } from './interactive-card-form.js';
 import { machineLine } from './report.js';
 import { median, ms, ratio } from './stats.js';
 import { PRESS_MS } from './typing-and-paying.js';
@@ -39,12 +39,25 @@ function interactiveRows(label: string, runs: InteractiveRuns, goal: number): st
   ];
 }
 
+/** How the phone series' device is named in the table. */
+const PHONE_LABEL = `${PHONE.network.latencyMs} ms round trip, ${PHONE.network.downloadKbps / 1000} Mbit/s down, CPU ${PHONE.cpuThrottlingRate}x`;
+
+/** The files each visit had asked for before its form was interactive, side by side by path, in the order of the first. */
+function fetchChain(visit: InteractiveVisit, phone: InteractiveVisit): string[] {
+  const before = (run: InteractiveVisit) => run.fetches.filter((fetch) => fetch.startTime <= run.interactive);
+  const onPhone = before(phone);
+  const time = (value: number | undefined) => (value === undefined ? '' : String(Math.round(value)));
+  return before(visit).map((fetch) => {
+    const there = onPhone.find((other) => other.path === fetch.path);
+    return row([`\`${fetch.path}\``, time(fetch.startTime), time(fetch.responseEnd), time(there?.startTime), time(there?.responseEnd)]);
+  });
+}
+
 /** The section's Markdown, between the markers; `chart` is the waterfall's file name beside the document. */
 export function speedSection(speed: CardFormSpeed, options: { date: Date; command: string; chart: string }): string {
   const { interactive, typingAndPaying } = speed;
   const { typing, payToQr, press } = typingAndPaying;
   const qrRatio = median(payToQr.ratios);
-  const chain = interactive.unthrottled.medianVisit.ours.fetches.filter((fetch) => fetch.startTime <= interactive.unthrottled.medianVisit.ours.interactive);
   return [
     SPEED_START,
     `Measured ${options.date.toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machineLine(interactive.chromiumVersion)}, with \`${options.command}\`.`,
@@ -54,6 +67,7 @@ export function speedSection(speed: CardFormSpeed, options: { date: Date; comman
     '| --- | --- | --- | --- | --- | --- |',
     ...interactiveRows('unthrottled', interactive.unthrottled, SPEED_GOALS.unthrottled),
     ...interactiveRows('CPU 4x', interactive.throttled4x, SPEED_GOALS.throttled4x),
+    row([`interactive, on a phone: ${PHONE_LABEL}`, ms(interactive.phone.median.ours), ms(interactive.phone.median.static), `**${ratio(interactive.phone.median.ours, interactive.phone.median.static)}**`, '', '']),
     row([`typing the card number, CPU 4x: key to next frame, p95 (${typing.latencies.ours.length} keys)`, ms(typing.p95.ours), ms(typing.p95.static), ratio(typing.p95.ours, typing.p95.static), `<= ${SPEED_GOALS.typingP95Ms} ms`, verdict(typing.p95.ours <= SPEED_GOALS.typingP95Ms)]),
     row(['typing the card number, CPU 4x: key to next frame, median', ms(typing.median.ours), ms(typing.median.static), ratio(typing.median.ours, typing.median.static), '', '']),
     row([`a ${PRESS_MS} ms press on the card's option, CPU 4x: release to the card number drawn (median of ${press.ours.length})`, ms(median(press.ours)), ms(median(press.static)), ratio(median(press.ours), median(press.static)), '', '']),
@@ -64,11 +78,13 @@ export function speedSection(speed: CardFormSpeed, options: { date: Date; comman
     'the main-thread tasks over 50 ms before the form turned interactive (Long Tasks API), the median per run of their',
     `total and of the longest. Typing, the press and pay to QR: bench/typing-and-paying.ts, ${typingAndPaying.runs} buyers each.`,
     '',
-    `What the median unthrottled visit of ours fetched before its form was interactive, in order (ms since navigation):`,
+    `What the median visit of ours fetched before its form was interactive, in order (ms since navigation), unthrottled and on the phone:`,
     '',
-    row(['file', 'requested', 'arrived']),
-    row(['---', '---', '---']),
-    ...chain.map((fetch) => row([`\`${fetch.path}\``, String(Math.round(fetch.startTime)), String(Math.round(fetch.responseEnd))])),
+    row(['file', 'requested', 'arrived', 'on the phone: requested', 'arrived']),
+    row(['---', '---', '---', '---', '---']),
+    ...fetchChain(interactive.unthrottled.medianVisit.ours, interactive.phone.medianVisit.ours),
+    '',
+    `The phone: ${PHONE_LABEL}, through Chromium's network emulation; the server sends every file gzip-compressed.`,
     '',
     `![Waterfall: ours and the static page, from navigation to an interactive card form](${options.chart})`,
     SPEED_END,
