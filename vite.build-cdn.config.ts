@@ -41,6 +41,44 @@ export const CDN_FILE_NAMES: Record<CdnVariant, string> = {
   development: 'pay-checkout.dev.js',
 };
 
+/**
+ * What a page its server renders may start before the entry is parsed (src/relay/preload-links.ts,
+ * docs/relay.md, "The configuration in the page"): written beside the module build's entry.
+ */
+export const PRELOAD_MANIFEST = 'pay-checkout.preload.json';
+
+/** The module build's chunks a page may preload, by role: the chunks the entry imports, and each language's form texts. */
+export interface PreloadManifest {
+  /** Relative to the entry's directory: `chunks/checkout-core-<hash>.js`. */
+  modules: string[];
+  /** The catalogue of the form's texts, by language (`pt-BR`, `es`, `en`). */
+  catalogues: Record<string, string>;
+  /** What reads the configuration a page carries (`inline-config`). */
+  inlineConfig: string;
+}
+
+const FORM_CATALOGUE = /[\\/]i18n[\\/]messages[\\/]([A-Za-z-]+)\.ts$/;
+
+/** Writes PRELOAD_MANIFEST from the module build's chunks. */
+function preloadManifest(): Rolldown.Plugin {
+  return {
+    name: 'pay-checkout-preload-manifest',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      if (!entry) this.error('the module build has no entry');
+      const catalogues = chunks
+        .map((chunk) => [chunk.facadeModuleId === null ? undefined : FORM_CATALOGUE.exec(chunk.facadeModuleId)?.[1], chunk.fileName] as const)
+        .filter((pair): pair is readonly [string, string] => pair[0] !== undefined)
+        .sort(([a], [b]) => a.localeCompare(b));
+      const inlineConfig = chunks.find((chunk) => /[\\/]checkout[\\/]inline-config\.ts$/.test(chunk.facadeModuleId ?? ''));
+      if (!inlineConfig) this.error('the module build has no chunk for inline-config.ts');
+      const manifest: PreloadManifest = { modules: [...entry.imports], catalogues: Object.fromEntries(catalogues), inlineConfig: inlineConfig.fileName };
+      this.emitFile({ type: 'asset', fileName: PRELOAD_MANIFEST, source: `${JSON.stringify(manifest, null, 2)}\n` });
+    },
+  };
+}
+
 /** The global the classic script puts the widget's exports on. */
 export const CLASSIC_GLOBAL_NAME = 'PayCheckout';
 
@@ -136,6 +174,7 @@ export function cdnBuildConfig(variant: CdnVariant, options: CdnBuildOptions): U
     // The development build keeps the templates and the catalogue's text names as written, for reading.
     plugins: [
       ...(development ? [devModeOn()] : [minifyLitTemplates(), shortMessageKeys([...Object.keys(ptBR), ...Object.keys(ptBRCard), ...Object.keys(ptBRResults)])]),
+      ...(variant === 'module' ? [preloadManifest()] : []),
     ],
     logLevel: options.logLevel ?? 'warn',
     // Explicit rather than derived from NODE_ENV, which an earlier build in the same process may have set.

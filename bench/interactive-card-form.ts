@@ -29,16 +29,24 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { startCheckoutStack, type CheckoutStack } from '../demo/stack.js';
+import { inlineCheckoutConfig, widgetPreloadLinks } from '../src/relay/index.js';
+import { PRELOAD_MANIFEST } from '../vite.build-cdn.config.js';
 import { chromiumLaunchOptions } from '../scripts/chromium.js';
 import { median } from './stats.js';
 
 const PAGES_DIR = join(import.meta.dirname, 'pages');
 const RELAY_PATH = '/relay';
+/** The offer bench/pages/pay-checkout.html sells. */
+const BENCH_PAGE_OFFER = '77BcHrY';
 const CONTENT_TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8' };
 
-/** The two pages, by path on the benchmark's server. */
-export const PAGES = { ours: '/pay-checkout.html', static: '/static-card-form.html' } as const;
-export type PageName = keyof typeof PAGES;
+/**
+ * The pages, by path on the benchmark's server. `rendered` is ours as a page the shop's server
+ * renders can have it (docs/relay.md, "The configuration in the page"): the offer's configuration
+ * in the page and the widget's first chunks preloaded from its head; it is made per request.
+ */
+export const PAGES = { ours: '/pay-checkout.html', static: '/static-card-form.html', rendered: '/pay-checkout-rendered.html' } as const;
+export type PageName = 'ours' | 'static';
 
 /** One fetch of a run, in milliseconds since navigation start. */
 export interface FetchTiming {
@@ -64,6 +72,8 @@ export interface InteractiveRuns {
   longTasks: Record<PageName, { total: number[]; longest: number[] }>;
   /** The run whose time is the median's, per page: what the waterfall draws. */
   medianVisit: Record<PageName, InteractiveVisit>;
+  /** Ours as the shop's server renders the page (`PAGES.rendered`), where the series visits it too. */
+  rendered?: { samples: number[]; median: number };
 }
 
 export interface InteractiveResult {
@@ -142,7 +152,17 @@ export interface BenchServer {
   close(): Promise<void>;
 }
 
-/** One server for both pages, our build under /cdn/, and the relay under /relay. */
+/** The benchmark's page of ours, as the shop's server renders it: the offer's configuration inline, the first chunks preloaded. */
+async function renderedPage(stack: CheckoutStack, origin: string, ourBuildDir: string): Promise<string> {
+  const manifest: unknown = JSON.parse(readFileSync(join(ourBuildDir, PRELOAD_MANIFEST), 'utf8'));
+  const page = readFileSync(join(PAGES_DIR, PAGES.ours), 'utf8');
+  const config = await inlineCheckoutConfig(stack.relay, { offer: BENCH_PAGE_OFFER, relayUrl: `${origin}${RELAY_PATH}`, id: 'offer-config' });
+  return page
+    .replace('<script type="module" src="/cdn/pay-checkout.js"></script>', `$&\n${widgetPreloadLinks(manifest, { widgetUrl: '/cdn/', locale: 'pt-BR', inlineConfig: true })}`)
+    .replace('<pay-checkout ', `${config}\n<pay-checkout inline-config="offer-config" `);
+}
+
+/** One server for the pages, our build under /cdn/, and the relay under /relay. */
 export async function serveBenchPages(ourBuildDir: string): Promise<BenchServer> {
   let stack: CheckoutStack | undefined;
   /** Each file compressed once: the builds do not change while they are served. */
@@ -150,6 +170,10 @@ export async function serveBenchPages(ourBuildDir: string): Promise<BenchServer>
   const server: Server = createServer((request, response) => {
     if (stack?.handle(request, response)) return;
     const path = normalize(new URL(request.url ?? '/', 'http://localhost').pathname);
+    if (path === PAGES.rendered && stack) {
+      void renderedPage(stack, origin, ourBuildDir).then((page) => response.writeHead(200, { 'content-type': CONTENT_TYPES['.html']!, 'cache-control': 'no-store' }).end(page));
+      return;
+    }
     const file = path.startsWith('/cdn/') ? join(ourBuildDir, path.slice('/cdn/'.length)) : join(PAGES_DIR, path);
     let body: Buffer;
     try {
@@ -210,14 +234,16 @@ async function visit(browser: Browser, url: string, { cpuThrottlingRate, network
   }
 }
 
-async function runSeries(browser: Browser, origin: string, runs: number, conditions: DeviceConditions): Promise<InteractiveRuns> {
-  const visits: Record<PageName, InteractiveVisit[]> = { ours: [], static: [] };
+async function runSeries(browser: Browser, origin: string, runs: number, conditions: DeviceConditions, withRendered = false): Promise<InteractiveRuns> {
+  const visits: Record<PageName | 'rendered', InteractiveVisit[]> = { ours: [], static: [], rendered: [] };
+  const names = withRendered ? (['ours', 'static', 'rendered'] as const) : (['ours', 'static'] as const);
   // One visit each, not counted: the relay's config cache and Chromium's own start-up warm up.
-  for (const name of ['ours', 'static'] as const) await visit(browser, `${origin}${PAGES[name]}`, conditions);
-  // Alternated, so a slow moment of the machine falls on both pages alike.
+  for (const name of names) await visit(browser, `${origin}${PAGES[name]}`, conditions);
+  // Alternated, so a slow moment of the machine falls on every page alike.
   for (let run = 0; run < runs; run += 1) {
-    for (const name of ['ours', 'static'] as const) visits[name].push(await visit(browser, `${origin}${PAGES[name]}`, conditions));
+    for (const name of names) visits[name].push(await visit(browser, `${origin}${PAGES[name]}`, conditions));
   }
+  const rendered = visits.rendered.map((run) => run.interactive);
   const samples = { ours: visits.ours.map((run) => run.interactive), static: visits.static.map((run) => run.interactive) };
   const longTasksOf = (runs: InteractiveVisit[]) => ({
     total: runs.map((run) => run.longTasks.reduce((sum, task) => sum + task.duration, 0)),
@@ -229,6 +255,7 @@ async function runSeries(browser: Browser, origin: string, runs: number, conditi
     median: { ours: median(samples.ours), static: median(samples.static) },
     longTasks: { ours: longTasksOf(visits.ours), static: longTasksOf(visits.static) },
     medianVisit: { ours: medianVisit(visits.ours), static: medianVisit(visits.static) },
+    ...(withRendered ? { rendered: { samples: rendered, median: median(rendered) } } : {}),
   };
 }
 
@@ -242,7 +269,8 @@ export async function measureInteractiveCardForm(ourBuildDir: string, runs: numb
       runs,
       unthrottled: await runSeries(browser, server.origin, runs, { cpuThrottlingRate: 1 }),
       throttled4x: await runSeries(browser, server.origin, runs, { cpuThrottlingRate: 4 }),
-      phone: await runSeries(browser, server.origin, runs, PHONE),
+      // Where its round trips weigh, the page as the shop's server can render it beside the literal one.
+      phone: await runSeries(browser, server.origin, runs, PHONE, true),
     };
   } finally {
     await browser.close();

@@ -30,3 +30,4 @@ export { widgetChargeRequestSchema, WIDGET_IDEMPOTENCY_HEADER, type WidgetCharge
 export { sandboxAddressLookup, viaCepAddressLookup, VIACEP_BASE_URL, type AddressLookup, type LookedUpAddress, type ViaCepLookupOptions, type HttpAddressLookupOptions } from './address-lookups.js';
 export type { AddressAnswer } from './address-route.js';
 export { checkoutConfigSnapshot, inlineCheckoutConfig, type InlineCheckoutConfig, type InlineCheckoutConfigOptions } from './inline-config.js';
+export { widgetPreloadLinks, type WidgetPreloadManifest, type WidgetPreloadOptions } from './preload-links.js';
