@@ -2,10 +2,11 @@
  * The checkout's order once the relay created it: the one its result view shows, followed live
  * until final (src/widget/results/live-status.ts: the relay's event stream, else polling), and
  * kept in the tab's session storage while it waits, so that a reload shows it again
- * (src/widget/results/order-keeping.ts writes it, order-resume.ts reads it back). Each change of status is announced and fires
- * `pay-status-change`, then `pay-paid` or `pay-failed`. A move in the DOM keeps the following;
- * a removal stops it, and the next connection starts it again. The result view's buttons leave
- * the order for the form, and focus goes where the buyer carries on.
+ * (src/widget/results/order-keeping.ts writes it, order-resume.ts reads it back). Each change
+ * of status is announced and fires `pay-status-change`, then `pay-paid` or `pay-failed`. A move
+ * in the DOM keeps the following; a removal stops it, and the next connection starts it again.
+ * The result view's buttons leave the order for the form, and focus goes where the buyer
+ * carries on.
  *
  * It comes with the payment's code (payment-code.ts), not with the form: the checkout makes it
  * with the first order it shows, or when the tab keeps one (src/widget/results/kept-order.ts).
