@@ -16,4 +16,21 @@ describe('the widget\'s entries', () => {
     await import('../../src/widget/define.js');
     expect(TAGS.filter((tag) => customElements.get(tag) === undefined)).to.deep.equal([]);
   });
+
+  it('hides every element the page marks hidden, whatever its own display', async () => {
+    await import('../../src/widget/define.js');
+    const tags = [...TAGS, 'pay-address-fields', 'pay-pix-result', 'pay-boleto-result', 'pay-card-result'];
+    const shown = await Promise.all(
+      tags.map(async (tag) => {
+        const element = document.createElement(tag) as HTMLElement & { updateComplete?: Promise<unknown> };
+        element.hidden = true;
+        document.body.append(element);
+        await element.updateComplete;
+        const visible = element.checkVisibility();
+        element.remove();
+        return [tag, visible] as const;
+      }),
+    );
+    expect(shown.filter(([, visible]) => visible)).to.deep.equal([]);
+  });
 });

@@ -23,7 +23,7 @@ import { loadFailureMessage } from './checkout-messages.js';
 import { readPaymentRequest } from './checkout-form.js';
 import { offeredMethods, parseMethodList, payableAmount } from './checkout-offer.js';
 import { defaultCardTokenizer, defaultProviders } from './checkout-providers.js';
-import { loadElement, OnDemandElements } from '../on-demand-elements.js';
+import { OnDemandElements } from '../on-demand-elements.js';
 import { bannerView, loadErrorView, productView, progressText, resultTagOf, resultTagOfMethod, resultView } from './checkout-views.js';
 import { ConfigController } from './config-controller.js';
 import { OrderSlot } from './order-slot.js';
@@ -148,8 +148,11 @@ export class PayCheckout extends LitElement {
   private installments = 1;
   /** Changed to draw a new, empty card form (after a declined card). */
   private cardFormKey = 0;
-  /** The card's option is pressed, not yet picked: the card form is drawn, hidden, so the click only shows it. */
-  private cardPressed = false;
+  /**
+   * The card's option, pressed, not yet picked: the card form is drawn, hidden, so the click only
+   * shows it, and the billing address too when that card goes through 3-D Secure.
+   */
+  private pressedCard: ChargeMethod | undefined;
 
   private get methodPicker(): PayMethodPicker | undefined {
     return this.renderRoot?.querySelector<PayMethodPicker>('pay-method-picker') ?? undefined;
@@ -262,7 +265,7 @@ export class PayCheckout extends LitElement {
   }
 
   private handleMethodChange(event: PayMethodChangeEvent): void {
-    this.cardPressed = false;
+    this.pressedCard = undefined;
     this.method = event.detail.method;
     this.methodError = '';
   }
@@ -270,17 +273,17 @@ export class PayCheckout extends LitElement {
   /**
    * A press on the card's option (a finger down, a mouse button down): the card form is drawn
    * hidden at once, which starts its code on its way while the press lasts (renderCardFields)
-   * rather than at the click that picks the card once it is released, with the billing address's
-   * when the card goes through 3-D Secure; the click has then only to show it. A press on another
+   * rather than at the click that picks the card once it is released, and so is the billing
+   * address when the card goes through 3-D Secure (`prepareAddress` of `<pay-customer-fields>`,
+   * which starts its code); the click has then only to show them. A press on another
    * option, or a choice made from the keyboard, fetches nothing ahead.
    */
   private handleMethodPress(event: PointerEvent): void {
     const option = event.composedPath().find((node) => node instanceof HTMLLabelElement) as HTMLLabelElement | undefined;
     const method = (option?.control as HTMLInputElement | null | undefined)?.value as ChargeMethod | undefined;
     if (!method || !isCardMethod(method)) return;
-    this.cardPressed = true;
+    this.pressedCard = method;
     this.requestUpdate();
-    if (method === 'threeDs') loadElement('pay-address-fields').catch(() => undefined);
   }
 
   private handleCardChange(): void {
@@ -434,11 +437,12 @@ export class PayCheckout extends LitElement {
           ?require-document=${method === 'pix_auto' || method === 'boleto'}
           ?ask-birth-date=${this.askBirthDate}
           ?require-address=${method === 'threeDs'}
+          .prepareAddress=${this.pressedCard === 'threeDs'}
           relay=${this.relay}
           currency=${config.product.currency}
           ?disabled=${locked}
         ></pay-customer-fields>
-        ${this.isCard || this.cardPressed
+        ${this.isCard || this.pressedCard
           ? html`
               <fieldset class="card" ?hidden=${!this.isCard}>
                 <legend>${translate(locale, 'checkout.card.legend')}</legend>

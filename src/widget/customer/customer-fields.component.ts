@@ -89,6 +89,7 @@ export class PayCustomerFields extends FieldGroup<CustomerFieldName> {
     requireDocument: { type: Boolean, attribute: 'require-document' },
     askBirthDate: { type: Boolean, attribute: 'ask-birth-date' },
     requireAddress: { type: Boolean, attribute: 'require-address' },
+    prepareAddress: { attribute: false },
     relay: {},
     currency: {},
     prefill: { attribute: false },
@@ -108,6 +109,12 @@ export class PayCustomerFields extends FieldGroup<CustomerFieldName> {
 
   /** Ask for the billing address (3-D Secure needs it). */
   requireAddress = false;
+
+  /**
+   * Draw the billing address hidden, without asking for it, once its element is here: `<pay-checkout>`
+   * sets it while a card that goes through 3-D Secure is pressed, so that asking for it only shows it.
+   */
+  prepareAddress = false;
 
   /** Where the relay is mounted: the billing address is filled from the CEP through its `address` route. */
   relay: string | undefined;
@@ -235,6 +242,9 @@ export class PayCustomerFields extends FieldGroup<CustomerFieldName> {
   /** The billing address, once its element is fetched; if it cannot be, an error with a retry. */
   private renderAddress(locale: SupportedLocale) {
     const status = this.onDemand.require('pay-address-fields');
+    const hidden = !this.requireAddress;
+    // Drawn ahead, it says nothing until it is asked for.
+    if (hidden && status !== 'ready') return nothing;
     if (status === 'loading') return html`<p class="hint" role="status">${LOADING_TEXTS[locale]}</p>`;
     if (status === 'failed') {
       return html`<p class="error" role="alert">${translate(locale, 'checkout.loadFailed')}</p>
@@ -242,6 +252,7 @@ export class PayCustomerFields extends FieldGroup<CustomerFieldName> {
     }
     return html`<pay-address-fields
       exportparts="address, field, label, input, hint, error"
+      ?hidden=${hidden}
       locale=${locale}
       relay=${this.relay ?? nothing}
       currency=${this.currency}
@@ -274,7 +285,7 @@ export class PayCustomerFields extends FieldGroup<CustomerFieldName> {
           )}
         </div>
       </fieldset>
-      ${this.requireAddress ? this.renderAddress(locale) : nothing}
+      ${this.requireAddress || this.prepareAddress ? this.renderAddress(locale) : nothing}
     `;
   }
 }

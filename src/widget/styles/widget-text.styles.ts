@@ -26,6 +26,11 @@ export const widgetTextStyles = css`
     font-family: var(--pay-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
   }
 
+  /* An element's own display would otherwise win over the browser's [hidden]. */
+  :host([hidden]) {
+    display: none !important;
+  }
+
   @media (prefers-color-scheme: dark) {
     :host {
       --_primary: var(--pay-color-primary, #a8c7fa);

@@ -58,7 +58,7 @@ describe('the checkout from the script-tag entry, when the buyer presses a metho
     el.remove();
   });
 
-  it('starts fetching the billing address too when the card pressed goes through 3-D Secure', async () => {
+  it('starts fetching the billing address too when the card pressed goes through 3-D Secure, and draws it hidden, out of the form\'s checks, so the click only shows it', async () => {
     const el = await fixture<PayCheckout>(html`<pay-checkout relay="/relay" offer="77BcHrY" methods="pix,threeDs"></pay-checkout>`);
     await waitUntil(() => el.shadowRoot?.querySelector('form'), 'the checkout form did not appear', { timeout: 5000 });
     await el.updateComplete;
@@ -69,7 +69,29 @@ describe('the checkout from the script-tag entry, when the buyer presses a metho
     await waitUntil(() => customElements.get('pay-address-fields'), 'the billing address was not fetched on the press', { timeout: 5000 });
     await el.updateComplete;
     expect(picker.value).to.equal('pix');
-    expect(el.shadowRoot!.querySelector('pay-customer-fields')!.shadowRoot!.querySelector('pay-address-fields')).to.equal(null);
+    const customer = el.shadowRoot!.querySelector('pay-customer-fields')!;
+    await waitUntil(() => customer.shadowRoot!.querySelector('pay-address-fields'), 'the billing address was not drawn during the press', { timeout: 5000 });
+    const drawn = customer.shadowRoot!.querySelector<HTMLElement>('pay-address-fields')!;
+    // Drawn, not asked for: hidden, and neither checked nor sent while Pix is the choice.
+    expect(drawn.hidden).to.equal(true);
+    expect(drawn.checkVisibility()).to.equal(false);
+    expect(customer.visibleFields.filter((name) => name === 'zipcode')).to.deep.equal([]);
+    expect(customer.billingAddress()).to.equal(undefined);
+
+    // The click picks the card: the same element is shown, not drawn again.
+    card.querySelector('input')!.click();
+    await el.updateComplete;
+    await customer.updateComplete;
+    expect(picker.value).to.equal('threeDs');
+    expect(customer.shadowRoot!.querySelector('pay-address-fields')).to.equal(drawn);
+    expect(drawn.hidden).to.equal(false);
+    expect(customer.visibleFields).to.include('zipcode');
+
+    // Back to Pix: the address is neither drawn nor asked for.
+    picker.shadowRoot!.querySelector<HTMLInputElement>('input[value="pix"]')!.click();
+    await el.updateComplete;
+    await customer.updateComplete;
+    expect(customer.shadowRoot!.querySelector('pay-address-fields')).to.equal(null);
     el.remove();
   });
 });
