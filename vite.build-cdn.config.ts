@@ -22,6 +22,7 @@ import { shortMessageKeys } from './scripts/short-message-keys.js';
 import ptBR from './src/widget/i18n/messages/pt-BR.js';
 import ptBRCard from './src/widget/i18n/messages/pt-BR.card.js';
 import ptBRResults from './src/widget/i18n/messages/pt-BR.results.js';
+import type { WidgetPreloadManifest } from './src/relay/preload-links.js';
 
 /** The three script-tag builds. */
 export type CdnVariant = 'module' | 'classic' | 'development';
@@ -47,17 +48,16 @@ export const CDN_FILE_NAMES: Record<CdnVariant, string> = {
  */
 export const PRELOAD_MANIFEST = 'pay-checkout.preload.json';
 
-/** The module build's chunks a page may preload, by role: the chunks the entry imports, and each language's form texts. */
-export interface PreloadManifest {
-  /** Relative to the entry's directory: `chunks/checkout-core-<hash>.js`. */
-  modules: string[];
-  /** The catalogue of the form's texts, by language (`pt-BR`, `es`, `en`). */
-  catalogues: Record<string, string>;
-  /** What reads the configuration a page carries (`inline-config`). */
-  inlineConfig: string;
-}
+const CATALOGUE_MODULE = /[\\/]src[\\/]widget[\\/]i18n[\\/]messages[\\/]([\w-]+)(?:\.(card|results))?\.ts$/;
 
-const FORM_CATALOGUE = /[\\/]i18n[\\/]messages[\\/]([A-Za-z-]+)\.ts$/;
+/** Which part of which language's catalogue a chunk holds (`src/widget/i18n/messages/es.results.ts` → `es`, `results`). */
+export function cataloguePartOf(chunk: Rolldown.OutputChunk): { locale: string; part: 'form' | 'card' | 'results' } | undefined {
+  for (const id of Object.keys(chunk.modules)) {
+    const match = CATALOGUE_MODULE.exec(id);
+    if (match) return { locale: match[1]!, part: (match[2] as 'card' | 'results' | undefined) ?? 'form' };
+  }
+  return undefined;
+}
 
 /** Writes PRELOAD_MANIFEST from the module build's chunks. */
 function preloadManifest(): Rolldown.Plugin {
@@ -68,12 +68,14 @@ function preloadManifest(): Rolldown.Plugin {
       const entry = chunks.find((chunk) => chunk.isEntry);
       if (!entry) this.error('the module build has no entry');
       const catalogues = chunks
-        .map((chunk) => [chunk.facadeModuleId === null ? undefined : FORM_CATALOGUE.exec(chunk.facadeModuleId)?.[1], chunk.fileName] as const)
-        .filter((pair): pair is readonly [string, string] => pair[0] !== undefined)
+        .flatMap((chunk) => {
+          const catalogue = cataloguePartOf(chunk);
+          return catalogue?.part === 'form' ? [[catalogue.locale, chunk.fileName] as const] : [];
+        })
         .sort(([a], [b]) => a.localeCompare(b));
       const inlineConfig = chunks.find((chunk) => /[\\/]checkout[\\/]inline-config\.ts$/.test(chunk.facadeModuleId ?? ''));
       if (!inlineConfig) this.error('the module build has no chunk for inline-config.ts');
-      const manifest: PreloadManifest = { modules: [...entry.imports], catalogues: Object.fromEntries(catalogues), inlineConfig: inlineConfig.fileName };
+      const manifest: WidgetPreloadManifest = { modules: [...entry.imports], catalogues: Object.fromEntries(catalogues), inlineConfig: inlineConfig.fileName };
       this.emitFile({ type: 'asset', fileName: PRELOAD_MANIFEST, source: `${JSON.stringify(manifest, null, 2)}\n` });
     },
   };

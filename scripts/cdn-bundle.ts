@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { build, minifySync, type Rolldown } from 'vite';
-import { cdnBuildConfig, packageOfModule, type CdnBuildOptions, type CdnVariant } from '../vite.build-cdn.config.js';
+import { cataloguePartOf, cdnBuildConfig, packageOfModule, type CdnBuildOptions, type CdnVariant } from '../vite.build-cdn.config.js';
 
 const ROOT = join(import.meta.dirname, '..');
 
@@ -166,16 +166,7 @@ function dependencyOwners(): Map<string, string> {
   return owners;
 }
 
-const CATALOGUE_MODULE = /[\\/]src[\\/]widget[\\/]i18n[\\/]messages[\\/]([\w-]+)(?:\.(card|results))?\.ts$/;
-
-/** Which part of which language's catalogue a chunk holds (`src/widget/i18n/messages/es.results.ts` → `es`, `results`). */
-export function cataloguePartOf(chunk: Rolldown.OutputChunk): { locale: string; part: 'form' | 'card' | 'results' } | undefined {
-  for (const id of Object.keys(chunk.modules)) {
-    const match = CATALOGUE_MODULE.exec(id);
-    if (match) return { locale: match[1]!, part: (match[2] as 'card' | 'results' | undefined) ?? 'form' };
-  }
-  return undefined;
-}
+export { cataloguePartOf };
 
 /** The language of the catalogue part a chunk holds (`src/widget/i18n/messages/es.ts` → `es`). */
 export function catalogueOf(chunk: Rolldown.OutputChunk): string | undefined {

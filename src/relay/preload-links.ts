@@ -7,6 +7,7 @@
  * build, so they come from the build's own list, `pay-checkout.preload.json`, written beside the
  * entry (vite.build-cdn.config.ts).
  */
+import { escapeHtml } from '../http/html-escape.js';
 import { resolveLocale } from '../widget/i18n/locales.js';
 
 /** `pay-checkout.preload.json`: what a page may preload, relative to the entry's directory. */
@@ -28,8 +29,6 @@ export interface WidgetPreloadOptions {
   inlineConfig?: boolean;
 }
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' };
-
 /** The manifest as read from JSON, checked: a file of another shape is refused rather than half used. */
 function checkedManifest(manifest: unknown): WidgetPreloadManifest {
   const { modules, catalogues, inlineConfig } = (manifest ?? {}) as Partial<Record<keyof WidgetPreloadManifest, unknown>>;
@@ -46,6 +45,6 @@ export function widgetPreloadLinks(manifest: unknown, options: WidgetPreloadOpti
   const base = options.widgetUrl.endsWith('/') ? options.widgetUrl : `${options.widgetUrl}/`;
   const catalogue = catalogues[resolveLocale(options.locale)];
   return [...modules, ...(catalogue === undefined ? [] : [catalogue]), ...(options.inlineConfig ? [inlineConfig] : [])]
-    .map((file) => `<link rel="modulepreload" href="${`${base}${file}`.replace(/[&"<>]/g, (character) => HTML_ESCAPES[character]!)}">`)
+    .map((file) => `<link rel="modulepreload" href="${escapeHtml(`${base}${file}`)}">`)
     .join('\n');
 }

@@ -12,6 +12,7 @@
  * to one column down to a 320 px wide frame (WCAG 1.4.10: 400 % zoom on a 1280 px screen).
  */
 import type { ThreeDsSession } from '../world/world.js';
+import { escapeHtml } from '../../http/html-escape.js';
 
 /** The `type` of the message the challenge posts to the page that framed it. */
 export const THREE_DS_RESULT_MESSAGE_TYPE = 'pay-checkout:3ds-result';
@@ -86,10 +87,6 @@ input[aria-invalid="true"] { border-color: #b3261e; }
 button { max-width: 100%; min-height: 2.75rem; padding: 0.5rem 1.25rem; font: inherit; font-weight: 600; border-radius: 0.25rem; border: 2px solid #0b57d0; background: #0b57d0; color: #ffffff; cursor: pointer; }
 :focus-visible { outline: 3px solid #b35c00; outline-offset: 2px; }
 `;
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
 
 /** The languages of the page: the checkout's three. */
 export type ChallengeLanguage = 'pt-BR' | 'es' | 'en';

@@ -8,13 +8,8 @@ import { digitableLineToBarcode, formatDigitableLine } from './boleto.js';
 import { renderBoletoPdf } from './boleto-pdf.js';
 import type { Route, RouteContext } from '../requests/router.js';
 import type { SandboxOrder } from '../world/state.js';
+import { escapeHtml } from '../../http/html-escape.js';
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Text made safe for HTML content and attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]!);
-}
 
 /** `R$ 1.234,56` for reais, `USD 49,00` otherwise; built from the decimal string, never a float. */
 function displayAmount(amount: string, currency: string): string {

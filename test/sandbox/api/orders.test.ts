@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { orderRecordSchema } from '../../../src/contract/orders.js';
 import { OTHER_ACCOUNT_KEY } from '../../../src/sandbox/world/fixture.js';
-import { escapeHtml } from '../../../src/sandbox/documents/order-pages.js';
+import { escapeHtml } from '../../../src/http/html-escape.js';
 import { payOrder } from '../../../src/sandbox/api/orders.js';
 import { createWebhookDispatcher } from '../../../src/sandbox/world/webhooks.js';
 import type { SandboxOrder } from '../../../src/sandbox/world/state.js';
