@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type LogLevel, type Rolldown, type UserConfig } from 'vite';
 import { devModeOn } from './scripts/dev-mode-plugin.js';
 import { minifyLitTemplates } from './scripts/minify-lit-templates.js';
+import { secondMinifyPass } from './scripts/second-minify-pass.js';
 import { shortMessageKeys } from './scripts/short-message-keys.js';
 import ptBR from './src/widget/i18n/messages/pt-BR.js';
 import ptBRCard from './src/widget/i18n/messages/pt-BR.card.js';
@@ -175,7 +176,9 @@ export function cdnBuildConfig(variant: CdnVariant, options: CdnBuildOptions): U
     publicDir: false,
     // The development build keeps the templates and the catalogue's text names as written, for reading.
     plugins: [
-      ...(development ? [devModeOn()] : [minifyLitTemplates(), shortMessageKeys([...Object.keys(ptBR), ...Object.keys(ptBRCard), ...Object.keys(ptBRResults)])]),
+      ...(development
+        ? [devModeOn()]
+        : [minifyLitTemplates(), shortMessageKeys([...Object.keys(ptBR), ...Object.keys(ptBRCard), ...Object.keys(ptBRResults)]), secondMinifyPass()]),
       ...(variant === 'module' ? [preloadManifest()] : []),
     ],
     logLevel: options.logLevel ?? 'warn',

@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Rolldown } from 'vite';
 import { buildCdnVariant, measureCdnBundle, sizesOf, type Sizes } from '../scripts/cdn-bundle.js';
+import { secondMinifyPass } from '../scripts/second-minify-pass.js';
 
 const ROOT = join(import.meta.dirname, '..');
 
@@ -71,6 +72,8 @@ async function buildPeer(outDir: string): Promise<Rolldown.OutputChunk[]> {
     mode: 'production',
     publicDir: false,
     logLevel: 'error',
+    // The same second minifying pass as ours (vite.build-cdn.config.ts), so both are minified alike.
+    plugins: [secondMinifyPass()],
     resolve: { conditions: ['module', 'browser', 'production'] },
     build: {
       outDir: join(outDir, 'dist'),

@@ -1,11 +1,13 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import type { Rolldown } from 'vite';
 import { BUDGETS, buildCdnVariant, cataloguePartOf, checkBudgets, measureCdnBundle, type CdnBundleReport, type CostReport } from '../../scripts/cdn-bundle.js';
-import { registrationFiles } from './package-layout.js';
+import { licencePreamble } from '../../scripts/second-minify-pass.js';
+import { registeredTags, registrationFiles } from './package-layout.js';
 import { warningTexts } from './warning-texts.js';
 
 const gzipOf = (cost: CostReport | undefined) => (cost ? cost.initial.gzip + cost.onDemand.gzip : 0);
@@ -164,6 +166,46 @@ describe('the script-tag build (dist/cdn/pay-checkout.js): what goes in', () => 
     it('shares the measured size among the dependencies without losing a byte', () => {
       const shared = report.dependencies.reduce((sum, cost) => sum + gzipOf(cost), 0);
       assert.ok(Math.abs(shared - report.total.gzip) < 1, `${shared} shared, ${report.total.gzip} measured`);
+    });
+  });
+
+  // scripts/second-minify-pass.ts: terser after the bundler's minifier.
+  describe('the second minifying pass', () => {
+    it("keeps each of Lit's licence notices once, at the top of the chunk that holds Lit, and no other comment", () => {
+      const commented = chunks.filter((chunk) => /\/\*[\s\S]*?\*\//.test(chunk.code));
+      assert.equal(commented.length, 1, commented.map((chunk) => chunk.fileName).join(', '));
+      const core = commented[0]!;
+      assert.ok(core.code.includes('lit-html'), 'the chunk holding Lit');
+      const notices = core.code.match(/\/\*[\s\S]*?\*\//g)!;
+      const years = notices.map((notice) => /Copyright (\d{4}) Google LLC/.exec(notice)?.[1]).sort();
+      assert.deepEqual(years, ['2017', '2019', '2020', '2021']);
+      assert.ok(notices.every((notice) => notice.includes('SPDX-License-Identifier: BSD-3-Clause') && notice.includes('@license')));
+      assert.ok(core.code.startsWith(notices.join('\n')), 'together, before the code');
+    });
+
+    it('reads the licence comments a chunk holds, each once and in order, and nothing else', () => {
+      const lit = '/**\n* @license\n* Copyright 2017 Google LLC\n*/';
+      const code = `/*! a */var a=1;${lit}var b="/* not one */";${lit}/* plain */var c=2;/** @preserve kept */`;
+      assert.equal(licencePreamble(code), ['/*! a */', lit, '/* not one */', '/** @preserve kept */'].filter((comment) => comment !== '/* not one */').join('\n'));
+      assert.equal(licencePreamble('var a=1;/* plain */'), '');
+    });
+
+    it("maps each element's registration back to the component that registers it, through the chunk's source map", () => {
+      const checked: string[] = [];
+      for (const chunk of chunks) {
+        const lines = chunk.code.split('\n');
+        const map = new TraceMap(JSON.parse(readFileSync(join(outDir, `${chunk.fileName}.map`), 'utf8')));
+        lines.forEach((line, index) => {
+          for (const match of line.matchAll(/customElements\.define\("([a-z0-9-]+)"/g)) {
+            const { source } = originalPositionFor(map, { line: index + 1, column: match.index });
+            assert.ok(source, `${match[1]} in ${chunk.fileName} maps to no source`);
+            const registration = readFileSync(join(outDir, 'chunks', source), 'utf8');
+            assert.ok(registration.includes(`'${match[1]}'`), `${match[1]} maps to ${source}`);
+            checked.push(match[1]!);
+          }
+        });
+      }
+      assert.deepEqual(checked.sort(), registeredTags().sort());
     });
   });
 
