@@ -69,7 +69,7 @@ function verdictCell(verdict: BudgetVerdict): string {
 function pathRows(paths: readonly BuyerPathMeasure[]): string[][] {
   const figure = (bytes: number, limit: number) => (bytes <= limit ? exactKb(bytes) : `**${exactKb(bytes)}, over**`);
   return paths.map((path) => [
-    `\`${path.method}\``,
+    `\`${path.method}\`${path.shopThreeDSecure ? ", the shop's own 3-D Secure provider" : ''}`,
     `\`${path.locale}\``,
     figure(path.beforeForm.gzip, BUDGETS.beforeFormGzip),
     figure(path.total.gzip, pathCeiling(path)),

@@ -32,14 +32,23 @@ const CARDS = { credit_card: '4111111111111111', threeDs: '5555555555554444' } a
 const CHECKOUT = 'pay-checkout';
 
 /**
+ * A 3-D Secure provider of the shop's own, as a page plugs it in production: it authenticates at
+ * once (frictionless), with a result the sandbox takes as authenticated.
+ */
+const SHOP_THREE_D_SECURE = `document.querySelector('pay-checkout').threeDSecureProvider = {
+  authenticate: async () => ({ cavv: 'AAABCZIhcQAAAABZlyFxAAAAAAA=', eci: '05', xid: 'shop-3ds-xid', referenceId: 'shop-3ds-reference', version: '2.2.0' }),
+};`;
+
+/**
  * The shop's page. The checkout offers one card choice, charged as `threeDs` when the offer takes it:
  * the `credit_card` path's page lists the methods without `threeDs`, as a shop that charges cards without it.
+ * With `shopThreeDSecure`, the page plugs its own 3-D Secure provider before the checkout's code runs.
  */
-function shopPage(locale: PathLocale, offer: string, method: string | null): string {
+function shopPage(locale: PathLocale, offer: string, method: string | null, shopThreeDSecure: boolean): string {
   const methods = method === 'credit_card' ? ' methods="pix,pix_auto,boleto,credit_card"' : '';
   return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><title>Shop</title>
 <script type="module" src="/pay-checkout.js"></script></head>
-<body><pay-checkout relay="${RELAY_PATH}" offer="${offer}" locale="${locale}"${methods}></pay-checkout></body></html>`;
+<body><pay-checkout relay="${RELAY_PATH}" offer="${offer}" locale="${locale}"${methods}></pay-checkout>${shopThreeDSecure ? `<script>${SHOP_THREE_D_SECURE}</script>` : ''}</body></html>`;
 }
 
 /** Every file of the build, relative to its directory. */
@@ -64,7 +73,7 @@ async function serveShop(buildDir: string): Promise<ShopServer> {
     if (url.pathname === SHOP_PAGE) {
       const locale = (url.searchParams.get('locale') ?? 'pt-BR') as PathLocale;
       const offer = url.searchParams.get('offer') === SUBSCRIPTION_OFFER ? SUBSCRIPTION_OFFER : OFFER;
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(shopPage(locale, offer, url.searchParams.get('method')));
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(shopPage(locale, offer, url.searchParams.get('method'), url.searchParams.has('shop-3ds')));
     } else if (files.has(file)) {
       response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' }).end(readFileSync(join(buildDir, file)));
     } else {
@@ -115,7 +124,7 @@ async function payOrderInSandbox(origin: string, orderId: string): Promise<void>
 }
 
 /** The buyer's steps after the form shows, up to `pay-paid`. */
-async function pay(page: Page, origin: string, method: PathMethod): Promise<void> {
+async function pay(page: Page, origin: string, method: PathMethod, shopThreeDSecure: boolean): Promise<void> {
   await page.evaluate(`document.querySelector('${CHECKOUT}').customer = ${JSON.stringify(TEST_BUYER)}`);
   await page.locator(`${CHECKOUT} input[name="method"][value="${method}"]`).check();
   if (method === 'credit_card' || method === 'threeDs') {
@@ -127,9 +136,12 @@ async function pay(page: Page, origin: string, method: PathMethod): Promise<void
   }
   await page.locator(`${CHECKOUT} [part="submit"]`).click();
   if (method === 'threeDs') {
-    const frame = page.frameLocator(`${CHECKOUT} iframe[part="frame"]`);
-    await frame.locator('#challenge-code').fill('1234');
-    await frame.locator('button[value="submit"]').click();
+    // The shop's own provider authenticates without a challenge.
+    if (!shopThreeDSecure) {
+      const frame = page.frameLocator(`${CHECKOUT} iframe[part="frame"]`);
+      await frame.locator('#challenge-code').fill('1234');
+      await frame.locator('button[value="submit"]').click();
+    }
   } else if (method !== 'credit_card') {
     // What the buyer sees before paying elsewhere: the QR (its encoder is a chunk of its own) or the slip.
     await page.locator(`${CHECKOUT} [part="result"] ${method === 'boleto' ? '[part="copy-input"]' : '[part="qr"] svg'}`).waitFor();
@@ -160,10 +172,10 @@ async function walk(browser: Browser, shop: ShopServer, path: BuyerPath): Promis
     });
     try {
       const offer = path.method === 'pix_auto' ? SUBSCRIPTION_OFFER : OFFER;
-      await page.goto(`${shop.origin}${SHOP_PAGE}?locale=${path.locale}&offer=${offer}&method=${path.method}`);
+      await page.goto(`${shop.origin}${SHOP_PAGE}?locale=${path.locale}&offer=${offer}&method=${path.method}${path.shopThreeDSecure ? '&shop-3ds' : ''}`);
       const formUrls = (await (await page.waitForFunction('window.__buyerPath.formFiles')).jsonValue()) as string[];
       const formFiles = formUrls.map((name) => new URL(name)).filter((url) => url.origin === shop.origin && shop.files.has(url.pathname.slice(1))).map((url) => url.pathname.slice(1));
-      await pay(page, shop.origin, path.method);
+      await pay(page, shop.origin, path.method, path.shopThreeDSecure === true);
       const files = (await Promise.all(fetched)).map(({ file, body }) => ({ file, raw: body.length, gzip: gzipSize(body), beforeForm: formFiles.includes(file) }));
       const unrecorded = formFiles.filter((file) => !files.some((fetchedFile) => fetchedFile.file === file));
       if (unrecorded.length > 0) throw new Error(`the page loaded ${unrecorded.join(', ')} before the form, but no response of it was recorded`);

@@ -91,8 +91,9 @@ describe('the script-tag build (dist/cdn/pay-checkout.js): what goes in', () => 
     });
 
     // What a Pix or boleto buyer fetches after the form is the payment chunk and their view's: the card's code
-    // (form, tokenizer, the anti-fraud profiler's script loader, result view) and the 3-D Secure code with its billing address each come as one chunk.
-    it('keeps the card code out of the payment chunk, and ships it and the 3-D Secure code a chunk each', () => {
+    // (form, tokenizer, the anti-fraud profiler's script loader, result view), the sandbox's 3-D Secure code (provider, dialog)
+    // and the billing address each come as one chunk: a shop's own 3-D Secure provider needs the address, never the sandbox's code.
+    it('keeps the card code out of the payment chunk, and ships it, the sandbox\'s 3-D Secure code and the billing address a chunk each', () => {
       const chunkOf = (path: string) => chunks.find((candidate) => Object.keys(candidate.modules).some((id) => id.endsWith(path)))!;
       const payment = chunkOf('src/widget/checkout/payment-attempt.ts');
       const cardCode = Object.keys(payment.modules).filter((id) => /widget[\\/](card[\\/]|providers[\\/]card-tokenizer\.ts$|results[\\/]card-result[\\/])/.test(id));
@@ -103,25 +104,28 @@ describe('the script-tag build (dist/cdn/pay-checkout.js): what goes in', () => 
         [card.fileName, card.fileName, card.fileName],
       );
       const threeDSecure = chunkOf('src/widget/three-d-secure/sandbox-provider.ts');
-      assert.equal(chunkOf('src/widget/address/address-fields.component.ts').fileName, threeDSecure.fileName);
-      assert.notEqual(threeDSecure.fileName, card.fileName);
+      assert.equal(chunkOf('src/widget/three-d-secure/three-d-secure-dialog.component.ts').fileName, threeDSecure.fileName);
+      const address = chunkOf('src/widget/address/address-fields.component.ts');
+      assert.equal(new Set([threeDSecure.fileName, card.fileName, address.fileName]).size, 3);
     });
 
-    // Loaded through one module each (card-code.ts, three-d-secure-code.ts), the two chunks answer their import() with
+    // Loaded through one module each (card-code.ts, three-d-secure-code.ts, address-fields.ts), the chunks answer their import() with
     // their own exports: no module object built at run time, no bundler's helper in a file the browser finds only once
     // the chunk is parsed, and no export of theirs kept that no code reads.
-    it('ships the card and 3-D Secure code as chunks that answer their import() themselves and import only the core and the payment chunk', () => {
+    it('ships the card, 3-D Secure and billing address code as chunks that answer their import() themselves and import only the core and the payment chunk', () => {
       const chunkOf = (path: string) => chunks.find((candidate) => Object.keys(candidate.modules).some((id) => id.endsWith(path)))!;
       const core = chunkOf('src/widget/checkout/checkout.component.ts');
       const payment = chunkOf('src/widget/checkout/payment-attempt.ts');
       const paths = [
         { chunk: chunkOf('src/widget/card/card-fields.component.ts'), facade: 'src/widget/card/card-code.ts', name: /^chunks\/card-fields-/ },
         { chunk: chunkOf('src/widget/three-d-secure/sandbox-provider.ts'), facade: 'src/widget/three-d-secure/three-d-secure-code.ts', name: /^chunks\/three-d-secure-/ },
+        // The billing address needs nothing of the payment's.
+        { chunk: chunkOf('src/widget/address/address-fields.component.ts'), facade: 'src/widget/address/address-fields.ts', name: /^chunks\/address-fields-/, core: true },
       ];
-      for (const { chunk, facade, name } of paths) {
+      for (const { chunk, facade, name, core: coreOnly } of paths) {
         assert.ok(chunk.isDynamicEntry && chunk.facadeModuleId?.endsWith(facade), `${chunk.fileName} is answered through ${String(chunk.facadeModuleId)}`);
         assert.match(chunk.fileName, name);
-        assert.deepEqual([...chunk.imports].sort(), [core.fileName, payment.fileName].sort());
+        assert.deepEqual([...chunk.imports].sort(), (coreOnly ? [core.fileName] : [core.fileName, payment.fileName]).sort());
         assert.ok(core.dynamicImports.includes(chunk.fileName), `the core fetches ${chunk.fileName}`);
       }
       // Only the payment chunk builds a module object for its import(): the bundler's helper for it is in that chunk, not a file of its own.

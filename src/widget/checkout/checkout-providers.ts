@@ -39,18 +39,29 @@ export function defaultAntifraudProfiler(config: CheckoutConfig): AntifraudProfi
   return scriptUrl ? createSandboxAntifraudProfiler({ scriptUrl }) : undefined;
 }
 
+/** A provider of the checkout's own, whose code can be fetched ahead of its first authentication. */
+export interface PreparedThreeDSecureProvider extends ThreeDSecureProvider {
+  /** Starts fetching its code; a failure is forgotten, and `authenticate` fetches it again. */
+  prepare(): void;
+}
+
 /**
  * The sandbox's 3DS provider when the config's `threeDSecure` is `{ provider: 'sandbox', sessionsUrl }`;
  * its challenge dialog goes into `host` (the checkout's shadow root), so the checkout's theme reaches it,
  * and speaks the checkout's language at the time (`locale`).
- * Its code is fetched at the first authentication: a buyer who pays by Pix never downloads it.
+ * Its code is fetched by `prepare` (the checkout calls it as the buyer starts on a card form that goes
+ * through 3-D Secure) or at the first authentication: a buyer who pays by Pix never downloads it, nor
+ * does a buyer on a page with a provider of its own.
  */
-export function defaultThreeDSecureProvider(config: CheckoutConfig, host: ShadowRoot, locale: () => string): ThreeDSecureProvider | undefined {
+export function defaultThreeDSecureProvider(config: CheckoutConfig, host: ShadowRoot, locale: () => string): PreparedThreeDSecureProvider | undefined {
   const sessionsUrl = sandboxSetting(config.threeDSecure, 'sessionsUrl');
   if (!sessionsUrl) return undefined;
-  // The 3-D Secure path's code, imported as its chunk's loaders all import it (three-d-secure-code.ts).
+  // The sandbox's 3-D Secure code, imported as its chunk's loaders all import it (three-d-secure-code.ts).
   const loadCode = lazyCode(() => import('../three-d-secure/three-d-secure-code.js'));
   return {
+    prepare() {
+      loadCode().catch(() => undefined);
+    },
     async authenticate(input) {
       const { createSandboxThreeDSecureProvider } = await loadCode().catch((error: unknown) => {
         // Offline at that moment: the next attempt fetches it again.
@@ -66,6 +77,6 @@ export function defaultProviders(
   config: CheckoutConfig,
   host: ShadowRoot,
   locale: () => string,
-): { profiler: AntifraudProfiler | undefined; threeDSecure: ThreeDSecureProvider | undefined } {
+): { profiler: AntifraudProfiler | undefined; threeDSecure: PreparedThreeDSecureProvider | undefined } {
   return { profiler: defaultAntifraudProfiler(config), threeDSecure: defaultThreeDSecureProvider(config, host, locale) };
 }

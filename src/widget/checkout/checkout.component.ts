@@ -292,10 +292,14 @@ export class PayCheckout extends LitElement {
 
   /**
    * The buyer starts on the form. Focus on the method choice fetches no result view: the buyer may
-   * be passing through it to another method, whose view would be bytes for nothing.
+   * be passing through it to another method, whose view would be bytes for nothing. On a card that
+   * goes through 3-D Secure, the sandbox's provider, when it is the one in use, fetches its code too,
+   * so its challenge opens at "Pay" without a fetch first; a page's own provider fetches nothing of it.
    */
   private handleFormFocus(event: FocusEvent): void {
-    this.payment.prepare(event.composedPath().includes(this.methodPicker as EventTarget) ? undefined : this.method);
+    const method = event.composedPath().includes(this.methodPicker as EventTarget) ? undefined : this.method;
+    this.payment.prepare(method);
+    if (method === 'threeDs' && !this.threeDSecureProvider) this.defaults?.threeDSecure?.prepare();
   }
 
   /**
