@@ -6,7 +6,7 @@
  * taken, though the schema drops it): whatever it does not vouch for goes to the schema, whose
  * errors are the answer's. See `acceptPlainly` in errors.ts.
  */
-import { DECIMAL_PATTERN, isCalendarDate, parseApiDateTime } from './format-checks.js';
+import { DECIMAL_PATTERN, isApiDateTime, isCalendarDate } from './format-checks.js';
 import { hasOnlyKeys, isNonEmptyString, isPlainObject } from './json-values.js';
 import type { ChargeMethod } from './payment-methods.js';
 
@@ -22,7 +22,7 @@ const PLAIN_HTTP_URL = /^https?:\/\/[A-Za-z0-9.-]+(?::\d{1,5})?(?:\/[A-Za-z0-9._
 
 const isString = (value: unknown): value is string => typeof value === 'string';
 const isDecimal = (value: unknown): boolean => typeof value === 'string' && DECIMAL_PATTERN.test(value);
-const isDateTime = (value: unknown): boolean => typeof value === 'string' && parseApiDateTime(value) !== undefined;
+const isDateTime = (value: unknown): boolean => typeof value === 'string' && isApiDateTime(value);
 const isHttpUrl = (value: unknown): boolean => typeof value === 'string' && PLAIN_HTTP_URL.test(value) && URL.canParse(value);
 /** What the schema's `absentField` takes: missing or null. */
 const isAbsent = (value: unknown): boolean => value === undefined || value === null;

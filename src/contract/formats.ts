@@ -5,9 +5,9 @@
  * checks themselves are in format-checks.ts, without zod, re-exported here.
  */
 import * as z from 'zod/mini';
-import { DECIMAL_PATTERN, DIGITS_MESSAGE, DIGITS_PATTERN, isCalendarDate, parseApiDateTime } from './format-checks.js';
+import { DECIMAL_PATTERN, DIGITS_MESSAGE, DIGITS_PATTERN, isApiDateTime, isCalendarDate, parseApiDateTime } from './format-checks.js';
 
-export { DECIMAL_PATTERN, isCalendarDate, parseApiDateTime };
+export { DECIMAL_PATTERN, isApiDateTime, isCalendarDate, parseApiDateTime };
 
 /** Money and other exact amounts: decimal strings (public-api.md, "Resources and their fields"). */
 export const decimalString = z.string().check(z.regex(DECIMAL_PATTERN, 'Informe um número decimal válido.'));
@@ -28,7 +28,7 @@ export const dayMonthYearDate = z.string().check(
 
 /** A date-time with an offset, ISO or space-separated; the text is kept as the API wrote it. */
 export const apiDateTime = z.string().check(
-  z.refine((text) => parseApiDateTime(text) !== undefined, 'Formato inválido para data e hora.'),
+  z.refine(isApiDateTime, 'Formato inválido para data e hora.'),
 );
 
 /**

@@ -11,7 +11,7 @@
 import * as z from 'zod/mini';
 import { flattenFieldErrors, validate } from './errors.js';
 import type { FieldErrorTree, Validation } from './errors.js';
-import { apiDateTime, DECIMAL_PATTERN, httpUrl, isCalendarDate, nonEmptyString, parseApiDateTime } from './formats.js';
+import { apiDateTime, DECIMAL_PATTERN, httpUrl, isApiDateTime, isCalendarDate, nonEmptyString, parseApiDateTime } from './formats.js';
 import { listEnvelope, paginationQuery } from './lists.js';
 import { PRODUCT_TYPES } from './products.js';
 
@@ -80,7 +80,7 @@ function comparisons<Field extends string, S extends z.ZodMiniType>(field: Field
 
 /** A date-time filter in text: `YYYY-MM-DD`, or `YYYY-MM-DDTHH:MM:SS` (fraction allowed) with an offset. */
 function isFilterDateText(text: string): boolean {
-  return isCalendarDate(text) || (/^\d{4}-\d{2}-\d{2}T/.test(text) && parseApiDateTime(text) !== undefined);
+  return isCalendarDate(text) || (/^\d{4}-\d{2}-\d{2}T/.test(text) && isApiDateTime(text));
 }
 
 /** A `Date` as ISO 8601 with an explicit offset (UTC), milliseconds only when there are some. */

@@ -49,6 +49,9 @@ async function readLimited(request: RelayRequest, maxBytes: number): Promise<Uin
   return bytes;
 }
 
+/** One decoder for every body: without `stream`, each `decode` starts afresh, and a fatal one keeps nothing after a throw. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
 // Neither message repeats a key: a repeated key may be the very card number the relay refuses to echo.
 const STRUCTURE_MESSAGES: Record<JsonStructureProblem, string> = {
   too_deep: `The body nests objects and lists more than ${JSON_MAX_DEPTH} levels deep.`,
@@ -63,7 +66,7 @@ export async function readJsonBody(request: RelayRequest, maxBytes: number): Pro
   const bytes = await readLimited(request, maxBytes);
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    text = UTF8.decode(bytes);
   } catch {
     throw new RelayError(400, 'invalid_json', 'The body is not UTF-8 text.');
   }

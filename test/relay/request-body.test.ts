@@ -2,7 +2,10 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { RelayWebhookEvent } from '../../src/relay/index.js';
+import { RelayError } from '../../src/relay/errors.js';
 import { findJsonStructureProblem, JSON_MAX_DEPTH } from '../../src/relay/json-structure.js';
+import { readJsonBody } from '../../src/relay/request-body.js';
+import type { RelayRequest } from '../../src/relay/relay-exchange.js';
 import { WEBHOOK_MAX_BODY_BYTES } from '../../src/relay/webhooks-route.js';
 import { pixChargeBody, postCharge, refusal, startRelay, WEBHOOK_SECRET, type RelayUnderTest } from './relay-harness.js';
 
@@ -97,6 +100,28 @@ describe('JSON structure: depth and repeated keys, in one pass over the text', (
       assert.equal(findJsonStructureProblem(text), undefined);
       // One key more, repeated at the very end, is still found after all of it.
       if (text.startsWith('{"k0"')) assert.equal(findJsonStructureProblem(`${text.slice(0, -1)},"k0":1}`), 'duplicate_key');
+    }
+  });
+});
+
+describe('a JSON body read as UTF-8', () => {
+  /** A POST whose body arrives whole as `bytes`. */
+  const requestOf = (bytes: Uint8Array): RelayRequest => ({
+    method: 'POST',
+    url: 'http://relay.test/charges',
+    headers: new Headers({ 'content-type': 'application/json' }),
+    signal: new AbortController().signal,
+    body: null,
+    bodyBytes: async () => bytes,
+  });
+  const utf8 = (text: string) => new TextEncoder().encode(text);
+
+  it('refuses bytes that are not UTF-8, a sequence cut in two among them, and reads every body after one whole', async () => {
+    const cut = utf8('{"name":"São"}').slice(0, 11);
+    for (const bytes of [new Uint8Array([0x7b, 0xff, 0x7d]), cut, Uint8Array.from([...cut, 0x22, 0x7d])]) {
+      await assert.rejects(readJsonBody(requestOf(bytes), 1024), (error: unknown) => error instanceof RelayError && error.type === 'invalid_json' && error.message === 'The body is not UTF-8 text.');
+      // Nothing of the refused bytes stays behind for the next body.
+      assert.deepEqual(await readJsonBody(requestOf(utf8('{"name":"João"}')), 1024), { name: 'João' });
     }
   });
 });
