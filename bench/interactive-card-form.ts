@@ -27,7 +27,7 @@ import { gzipSync } from 'node:zlib';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { startCheckoutStack, type CheckoutStack } from '../demo/stack.js';
 import { inlineCheckoutConfig, widgetPreloadLinks } from '../src/relay/index.js';
 import { PRELOAD_MANIFEST } from '../vite.build-cdn.config.js';
@@ -229,23 +229,29 @@ export async function serveBenchPages(ourBuildDir: string): Promise<BenchServer>
   };
 }
 
+/** Makes `page` run as `conditions` say: its CPU slowed down, its network given a round trip and a bandwidth. */
+export async function emulateDevice(page: Page, { cpuThrottlingRate, network }: DeviceConditions): Promise<void> {
+  if (cpuThrottlingRate === 1 && !network) return;
+  const cdp = await page.context().newCDPSession(page);
+  if (cpuThrottlingRate !== 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuThrottlingRate });
+  if (network) {
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: network.latencyMs,
+      downloadThroughput: (network.downloadKbps * 1000) / 8,
+      uploadThroughput: (network.uploadKbps * 1000) / 8,
+    });
+  }
+}
+
 /** One first visit: milliseconds from navigation to an interactive card form, and what came before. */
 async function visit(browser: Browser, url: string, { cpuThrottlingRate, network }: DeviceConditions): Promise<InteractiveVisit> {
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
     await page.addInitScript(INTERACTIVE_PROBE);
-    const cdp = await page.context().newCDPSession(page);
-    if (cpuThrottlingRate !== 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuThrottlingRate });
-    if (network) {
-      await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: network.latencyMs,
-        downloadThroughput: (network.downloadKbps * 1000) / 8,
-        uploadThroughput: (network.uploadKbps * 1000) / 8,
-      });
-    }
+    await emulateDevice(page, { cpuThrottlingRate, network });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(url, { waitUntil: 'commit' });

@@ -10,7 +10,8 @@
  *   spends `fillMs` on it, then clicks "Pay". From the click's time stamp to the first animation
  *   frame where the result's QR `<svg>` is in the page, against the round trip of the `POST charges`
  *   it made (Resource Timing: its `responseEnd` minus its `startTime`): what the widget adds to the
- *   relay's answer.
+ *   relay's answer. Unthrottled on loopback, where the charge takes a few milliseconds, and on the
+ *   phone (PHONE), where it is a round trip over the air.
  * - a press on the card: on both pages at 4x, the buyer presses the card's option for `PRESS_MS`
  *   (a tap on a phone) with the mouse; from the release (the `pointerup`'s time stamp) to the first
  *   frame where the card number field is enabled and rendered. The checkout starts the card's code
@@ -19,7 +20,7 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { TEST_BUYER } from '../demo/test-buyer.js';
 import { chromiumLaunchOptions } from '../scripts/chromium.js';
-import { DEEP_QUERY, INTERACTIVE_PROBE, PAGES, serveBenchPages, type PageName } from './interactive-card-form.js';
+import { DEEP_QUERY, emulateDevice, INTERACTIVE_PROBE, PAGES, PHONE, serveBenchPages, type DeviceConditions, type PageName } from './interactive-card-form.js';
 import { median, quantile } from './stats.js';
 
 const CARD_NUMBER = '4111111111111111';
@@ -27,6 +28,8 @@ const KEY_DELAY_MS = 120;
 /** How long the buyer's press on the card's option lasts: a tap on a phone. */
 export const PRESS_MS = 100;
 const STEP_TIMEOUT_MS = 30_000;
+const UNTHROTTLED: DeviceConditions = { cpuThrottlingRate: 1 };
+const CPU_4X: DeviceConditions = { cpuThrottlingRate: 4 };
 
 export interface TypingResult {
   /** Milliseconds from a key press to the next frame, every key of every run, per page. */
@@ -55,6 +58,8 @@ export interface TypingAndPayingResult {
   runs: number;
   typing: TypingResult;
   payToQr: PayToQrResult;
+  /** The same on the phone (PHONE: its round trip and bandwidth, its CPU 4x), where the charge is a real round trip. */
+  payToQrOnPhone: PayToQrResult;
   press: PressResult;
 }
 
@@ -114,15 +119,12 @@ ${DEEP_QUERY}  window.__cardAfterPress = new Promise((resolve) => {
 })();
 `;
 
-async function withPage<T>(browser: Browser, cpuThrottlingRate: number, run: (page: Page) => Promise<T>): Promise<T> {
+async function withPage<T>(browser: Browser, conditions: DeviceConditions, run: (page: Page) => Promise<T>): Promise<T> {
   const context = await browser.newContext();
   context.setDefaultTimeout(STEP_TIMEOUT_MS);
   try {
     const page = await context.newPage();
-    if (cpuThrottlingRate !== 1) {
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuThrottlingRate });
-    }
+    await emulateDevice(page, conditions);
     return await run(page);
   } finally {
     await context.close();
@@ -131,7 +133,7 @@ async function withPage<T>(browser: Browser, cpuThrottlingRate: number, run: (pa
 
 /** One buyer typing a card number at 4x: each key's latency to the next frame. */
 function typeCardNumber(browser: Browser, url: string): Promise<number[]> {
-  return withPage(browser, 4, async (page) => {
+  return withPage(browser, CPU_4X, async (page) => {
     await page.addInitScript(INTERACTIVE_PROBE);
     await page.addInitScript(KEY_LATENCY_PROBE);
     await page.goto(url, { waitUntil: 'commit' });
@@ -144,7 +146,7 @@ function typeCardNumber(browser: Browser, url: string): Promise<number[]> {
 
 /** One buyer on `url` at 4x pressing the card's option for PRESS_MS once the form is there: release to the card number drawn. */
 function pressCard(browser: Browser, url: string): Promise<number> {
-  return withPage(browser, 4, async (page) => {
+  return withPage(browser, CPU_4X, async (page) => {
     await page.addInitScript(PRESS_PROBE);
     await page.goto(url);
     const option = page.locator('input[name="method"][value="credit_card"], input[name="method"][value="threeDs"]').first();
@@ -163,8 +165,8 @@ function pressCard(browser: Browser, url: string): Promise<number> {
 /** One buyer paying by Pix on our page: pay to QR, and the charge's own round trip. */
 type PixRun = { payToQr: number; charge: number; beforeCharge: number; afterAnswer: number };
 
-function payByPix(browser: Browser, url: string, fillMs: number): Promise<PixRun> {
-  return withPage(browser, 1, async (page) => {
+function payByPix(browser: Browser, url: string, fillMs: number, conditions: DeviceConditions = UNTHROTTLED): Promise<PixRun> {
+  return withPage(browser, conditions, async (page) => {
     await page.addInitScript(QR_PROBE);
     await page.goto(url);
     await page.evaluate(`customElements.whenDefined('pay-checkout').then(() => { document.querySelector('pay-checkout').customer = ${JSON.stringify(TEST_BUYER)}; })`);
@@ -176,19 +178,31 @@ function payByPix(browser: Browser, url: string, fillMs: number): Promise<PixRun
   });
 }
 
-/** Typing at 4x on both pages and pay to QR on ours, `runs` times each. */
+function payToQrOf(runs: readonly PixRun[]): PayToQrResult {
+  return {
+    payToQr: runs.map((run) => run.payToQr),
+    charge: runs.map((run) => run.charge),
+    ratios: runs.map((run) => run.payToQr / run.charge),
+    beforeCharge: runs.map((run) => run.beforeCharge),
+    afterAnswer: runs.map((run) => run.afterAnswer),
+  };
+}
+
+/** Typing at 4x on both pages, and pay to QR on ours unthrottled and on the phone, `runs` times each. */
 export async function measureTypingAndPaying(ourBuildDir: string, runs: number, fillMs = 1500): Promise<TypingAndPayingResult> {
   const server = await serveBenchPages(ourBuildDir);
   const browser = await chromium.launch(chromiumLaunchOptions());
   try {
     const latencies: Record<PageName, number[]> = { ours: [], static: [] };
     const paid: PixRun[] = [];
+    const paidOnPhone: PixRun[] = [];
     const press: PressResult = { ours: [], static: [] };
     // Unmeasured: the relay's config cache and Chromium's start-up warm up.
     await payByPix(browser, `${server.origin}${PAGES.ours}`, fillMs);
     for (let run = 0; run < runs; run += 1) {
       for (const name of ['ours', 'static'] as const) latencies[name].push(...(await typeCardNumber(browser, `${server.origin}${PAGES[name]}`)));
       paid.push(await payByPix(browser, `${server.origin}${PAGES.ours}`, fillMs));
+      paidOnPhone.push(await payByPix(browser, `${server.origin}${PAGES.ours}`, fillMs, PHONE));
       for (const name of ['ours', 'static'] as const) press[name].push(await pressCard(browser, `${server.origin}${PAGES[name]}`));
     }
     return {
@@ -198,13 +212,8 @@ export async function measureTypingAndPaying(ourBuildDir: string, runs: number, 
         p95: { ours: quantile(latencies.ours, 0.95), static: quantile(latencies.static, 0.95) },
         median: { ours: median(latencies.ours), static: median(latencies.static) },
       },
-      payToQr: {
-        payToQr: paid.map((run) => run.payToQr),
-        charge: paid.map((run) => run.charge),
-        ratios: paid.map((run) => run.payToQr / run.charge),
-        beforeCharge: paid.map((run) => run.beforeCharge),
-        afterAnswer: paid.map((run) => run.afterAnswer),
-      },
+      payToQr: payToQrOf(paid),
+      payToQrOnPhone: payToQrOf(paidOnPhone),
       press,
     };
   } finally {
