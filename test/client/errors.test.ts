@@ -161,12 +161,18 @@ describe('client errors against the sandbox', () => {
   });
 
   it('409 in processing, when retries are used up while the first request runs', async () => {
-    running.sandbox.world.accounts.get('acc_main')!.processingDelayMs = 300;
+    running.sandbox.world.accounts.get('acc_main')!.processingDelayMs = 600;
     const client = once();
     await client.getAccessToken();
     const key = newKey();
     const first = client.createCharge(pixChargeBody(), { idempotencyKey: key });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The second is sent once the sandbox holds the key for the first, not after a fixed wait: on a
+    // loaded machine the first could reach it later than the second, which would then run instead.
+    const holding = () => [...running.sandbox.world.idempotency.values()].some((record) => record.state === 'processing');
+    for (let waited = 0; !holding(); waited += 5) {
+      assert.ok(waited < 5_000, 'the sandbox never started the first charge');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
     const error = await rejection(client.createCharge(pixChargeBody(), { idempotencyKey: key }));
     assert.ok(error instanceof IdempotencyConflictError);
     assert.equal(error.kind, 'in-processing');
