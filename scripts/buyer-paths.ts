@@ -74,10 +74,22 @@ function costliest(measures: readonly BuyerPathMeasure[], figure: (measure: Buye
   return measures.reduce((most, measure) => (figure(measure) > figure(most) ? measure : most));
 }
 
+/** The budgets of a whole path, page load to paid: every path's, and the card through 3-D Secure's own two. */
+const PATH_BUDGETS = {
+  path: { name: 'one path, page load to paid (gzip)', limit: BUDGETS.pathGzip },
+  threeDs: { name: 'the card through 3-D Secure, page load to paid (gzip)', limit: BUDGETS.threeDsPathGzip },
+  shopThreeDs: { name: "the card through the shop's own 3-D Secure, page load to paid (gzip)", limit: BUDGETS.shopThreeDsPathGzip },
+} as const;
+
+/** Which budget holds `path` from page load to paid. */
+function pathBudget(path: Pick<BuyerPath, 'method' | 'shopThreeDSecure'>): (typeof PATH_BUDGETS)[keyof typeof PATH_BUDGETS] {
+  if (path.method !== 'threeDs') return PATH_BUDGETS.path;
+  return path.shopThreeDSecure ? PATH_BUDGETS.shopThreeDs : PATH_BUDGETS.threeDs;
+}
+
 /** The ceiling of a path from page load to paid: its own for the card through 3-D Secure, else every path's. */
 export function pathCeiling(path: Pick<BuyerPath, 'method' | 'shopThreeDSecure'>): number {
-  if (path.method !== 'threeDs') return BUDGETS.pathGzip;
-  return path.shopThreeDSecure ? BUDGETS.shopThreeDsPathGzip : BUDGETS.threeDsPathGzip;
+  return pathBudget(path).limit;
 }
 
 /**
@@ -89,24 +101,11 @@ export function checkPathBudgets(measures: readonly BuyerPathMeasure[]): BudgetV
   const verdicts: Array<Omit<BudgetVerdict, 'ok'>> = [
     { name: 'before the form renders, any path (gzip)', limit: BUDGETS.beforeFormGzip, measured: beforeForm.beforeForm.gzip, where: pathName(beforeForm) },
   ];
-  const groups = [
-    { name: 'one path, page load to paid (gzip)', limit: BUDGETS.pathGzip, holds: (measure: BuyerPathMeasure) => measure.method !== 'threeDs' },
-    {
-      name: 'the card through 3-D Secure, page load to paid (gzip)',
-      limit: BUDGETS.threeDsPathGzip,
-      holds: (measure: BuyerPathMeasure) => measure.method === 'threeDs' && !measure.shopThreeDSecure,
-    },
-    {
-      name: "the card through the shop's own 3-D Secure, page load to paid (gzip)",
-      limit: BUDGETS.shopThreeDsPathGzip,
-      holds: (measure: BuyerPathMeasure) => measure.method === 'threeDs' && measure.shopThreeDSecure === true,
-    },
-  ];
-  for (const { name, limit, holds } of groups) {
-    const group = measures.filter(holds);
+  for (const budget of Object.values(PATH_BUDGETS)) {
+    const group = measures.filter((measure) => pathBudget(measure) === budget);
     if (group.length === 0) continue;
     const total = costliest(group, (measure) => measure.total.gzip);
-    verdicts.push({ name, limit, measured: total.total.gzip, where: pathName(total) });
+    verdicts.push({ ...budget, measured: total.total.gzip, where: pathName(total) });
   }
   return verdicts.map((verdict) => ({ ...verdict, ok: verdict.measured <= verdict.limit }));
 }
