@@ -15,7 +15,7 @@
  * temporary directory. `vite build -c vite.build-cdn.config.ts --mode <variant>` builds one.
  */
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type LogLevel, type Rolldown, type UserConfig } from 'vite';
+import { defineConfig, type LogLevel, type Plugin, type Rolldown, type UserConfig } from 'vite';
 import { devModeOn } from './scripts/dev-mode-plugin.js';
 import { minifyLitTemplates } from './scripts/minify-lit-templates.js';
 import { secondMinifyPass } from './scripts/second-minify-pass.js';
@@ -154,6 +154,16 @@ const CHUNK_GROUPS: Rolldown.CodeSplittingGroup[] = [
   { name: 'copy-field', test: (id) => /results[\\/]copy-button\.ts$/.test(id), priority: 2 },
 ];
 
+/**
+ * What the minified builds do to the widget's code beyond the bundler's minifier: templates without
+ * their indentation, the catalogue's texts by short names, and terser's pass with the private members
+ * renamed. The demo's `vite build` does the same (vite.config.ts), so the end-to-end tests pay through
+ * code minified as the script-tag build's is.
+ */
+export function minifiedWidgetPlugins(): Plugin[] {
+  return [minifyLitTemplates(), shortMessageKeys([...Object.keys(ptBR), ...Object.keys(ptBRCard), ...Object.keys(ptBRResults)]), secondMinifyPass() as Plugin];
+}
+
 export interface CdnBuildOptions {
   /** Where the files go (`dist/cdn` for `npm run build`). */
   outDir: string;
@@ -179,7 +189,7 @@ export function cdnBuildConfig(variant: CdnVariant, options: CdnBuildOptions): U
     plugins: [
       ...(development
         ? [devModeOn()]
-        : [minifyLitTemplates(), shortMessageKeys([...Object.keys(ptBR), ...Object.keys(ptBRCard), ...Object.keys(ptBRResults)]), secondMinifyPass()]),
+        : minifiedWidgetPlugins()),
       ...(variant === 'module' ? [preloadManifest()] : []),
     ],
     logLevel: options.logLevel ?? 'warn',

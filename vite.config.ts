@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import { checkoutStackPlugin } from './demo/checkout-stack-plugin.js';
+import { minifiedWidgetPlugins } from './vite.build-cdn.config.js';
 
 // `npm start`: vite serves the demo page (demo/index.html) and, in the same process, the
 // checkout's back end: a sandbox of the API on its own loopback port and the relay at
@@ -14,6 +15,8 @@ export default defineConfig({
   // The relay allows the page's exact origin: open the printed 127.0.0.1 URL. When 5173 is
   // taken vite picks the next free port, and the stack follows it.
   server: { host: '127.0.0.1', port: 5173, strictPort: false },
-  build: { outDir: '../dist/demo', emptyOutDir: true },
-  plugins: [checkoutStackPlugin({ relayPath: '/checkout', configTtlMs: 1000 })],
+  // terser's pass over the widget (below) takes most of the build's few seconds: no warning about it.
+  build: { outDir: '../dist/demo', emptyOutDir: true, rolldownOptions: { checks: { bundlerTimings: false } } },
+  // `vite build` minifies the widget as the script-tag build does; `npm start` serves the sources as written.
+  plugins: [checkoutStackPlugin({ relayPath: '/checkout', configTtlMs: 1000 }), ...minifiedWidgetPlugins().map((plugin) => ({ ...plugin, apply: 'build' as const }))],
 });

@@ -3,9 +3,11 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import type { Rolldown } from 'vite';
 import { BUDGETS, buildCdnVariant, cataloguePartOf, checkBudgets, measureCdnBundle, type CdnBundleReport, type CostReport } from '../../scripts/cdn-bundle.js';
+import { projectTexts, renamableMembers, wordsOf } from '../../scripts/private-members.js';
 import { licencePreamble } from '../../scripts/second-minify-pass.js';
 import { registeredTags, registrationFiles } from './package-layout.js';
 import { warningTexts } from './warning-texts.js';
@@ -192,6 +194,18 @@ describe('the script-tag build (dist/cdn/pay-checkout.js): what goes in', () => 
       const code = `/*! a */var a=1;${lit}var b="/* not one */";${lit}/* plain */var c=2;/** @preserve kept */`;
       assert.equal(licencePreamble(code), ['/*! a */', lit, '/* not one */', '/** @preserve kept */'].filter((comment) => comment !== '/* not one */').join('\n'));
       assert.equal(licencePreamble('var a=1;/* plain */'), '');
+    });
+
+    it("gives the widget's private members short names in every chunk, and leaves the names the API, the docs and the chunks' exports spell", () => {
+      const { widgetSources, outsideWords } = projectTexts(fileURLToPath(new URL('../..', import.meta.url)));
+      const words = wordsOf(chunks.map((chunk) => chunk.code));
+      const renamed = renamableMembers(widgetSources, outsideWords).filter((name) => !words.has(name));
+      assert.ok(renamed.length > 80, `${renamed.length} members renamed`);
+      // One in the core called from another chunk, a Lit state property, the most used.
+      for (const name of ['renderField', 'cepStatus', 'localeController']) assert.ok(renamed.includes(name), name);
+      // Private members too, but a field of the API's charge body, a method of the 3-D Secure provider a shop writes,
+      // and the export of a chunk that the core reads from its import().
+      for (const kept of ['installments', 'authenticate', 'suggestEmail']) assert.ok(words.has(kept), kept);
     });
 
     it("maps each element's registration back to the component that registers it, through the chunk's source map", () => {

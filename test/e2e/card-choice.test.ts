@@ -66,6 +66,30 @@ describe('the one card choice and the 3-D Secure dialog in the demo', { timeout:
       await checkView(page, 'one card choice, paid as threeDs');
     });
 
+    // Both fetch as the buyer types: the e-mail's domain list is a chunk of its own, the CEP asks the relay.
+    it("offers the e-mail meant for a misspelt domain, and fills the billing address from a CEP, saying when there's none", async () => {
+      const page = await open();
+      await prepare(page, 'threeDs');
+      const field = (name: string) => page.locator(`${CHECKOUT} [name="${name}"]`);
+      await field('email').fill('maria@gmial.com');
+      await field('email').press('Tab');
+      const suggestion = page.locator(`${CHECKOUT} [part="suggestion"]`);
+      await suggestion.waitFor();
+      assert.equal((await suggestion.textContent())?.trim(), 'Você quis dizer maria@gmail.com?');
+      await suggestion.click();
+      assert.equal(await field('email').inputValue(), 'maria@gmail.com');
+      await field('zipcode').fill('');
+      await field('zipcode').pressSequentially('00000000');
+      await page.locator(`${CHECKOUT} #field-zipcode-error`).filter({ hasText: 'CEP não encontrado.' }).waitFor();
+      await field('zipcode').fill('');
+      await field('zipcode').pressSequentially('01310100');
+      await page.locator(`${CHECKOUT} [role="status"]`).filter({ hasText: 'Endereço preenchido pelo CEP.' }).waitFor();
+      assert.deepEqual(
+        await Promise.all(['street', 'neighborhood', 'city', 'state'].map((name) => field(name).inputValue())),
+        ['Avenida Paulista', 'Bela Vista', 'São Paulo', 'SP'],
+      );
+    });
+
     it('on a page whose methods leave threeDs out: the same choice, charged as credit_card, with no address', async () => {
       const page = await open('methods=pix,pix_auto,boleto,credit_card');
       assert.deepEqual(await methodsOn(page), ['pix', 'pix_auto', 'boleto', 'credit_card']);
