@@ -128,10 +128,10 @@ function chunkName(chunk: Rolldown.PreRenderedChunk): string {
  * answers with a module object built at run time, by a helper of the bundler's that would be one
  * more file, found only once the chunk is parsed, and keeps every export of those modules.
  * `card/card-code.ts` is the card form with the API's card tokenizer, the anti-fraud profiler's
- * script loader and the card's result view (fetched when the buyer picks a card);
- * `three-d-secure/three-d-secure-code.ts` the sandbox's 3-D Secure provider and its challenge dialog
- * (when the card goes through the sandbox's 3-D Secure; a shop's own provider never fetches them), and
- * `address/address-fields.ts` the billing address (when the card goes through 3-D Secure). Each of the other
+ * script loader, the card's result view and the billing address 3-D Secure asks for (fetched when
+ * the buyer picks a card), and `three-d-secure/three-d-secure-code.ts` the sandbox's 3-D Secure
+ * provider and its challenge dialog (when the card goes through the sandbox's 3-D Secure; a shop's
+ * own provider never fetches them). Each of the other
  * result views, the QR encoder, the copy field the Pix and boleto views share, and the order's
  * live following with the store of the order kept for a reload (`results/order-following.ts`)
  * is a chunk of its own, fetched for an order still waiting (a card buyer paid at once, on the

@@ -23,7 +23,8 @@ export interface BuyerPath {
 /**
  * Every method in the shop's default language, and Pix in the two others: their catalogue is all
  * that changes. The card through 3-D Secure twice: with the sandbox's provider, as the demo and a
- * shop's tests pay, and with a provider of the shop's own, as its buyers pay in production.
+ * shop's tests pay, and with a provider of the shop's own, as its buyers pay in production; the
+ * latter in Spanish too, the longest catalogue on the path that fetches the most.
  */
 export const BUYER_PATHS: readonly BuyerPath[] = [
   { method: 'pix', locale: 'pt-BR' },
@@ -34,6 +35,7 @@ export const BUYER_PATHS: readonly BuyerPath[] = [
   { method: 'threeDs', locale: 'pt-BR', shopThreeDSecure: true },
   { method: 'pix', locale: 'es' },
   { method: 'pix', locale: 'en' },
+  { method: 'threeDs', locale: 'es', shopThreeDSecure: true },
 ];
 
 /** Whether two paths are the same one. */
@@ -74,20 +76,18 @@ function costliest(measures: readonly BuyerPathMeasure[], figure: (measure: Buye
   return measures.reduce((most, measure) => (figure(measure) > figure(most) ? measure : most));
 }
 
-/** The budgets of a whole path, page load to paid: every path's, and the card through 3-D Secure's own two. */
+/** The budgets of a whole path, page load to paid: every path's, and the card through the sandbox's 3-D Secure's own. */
 const PATH_BUDGETS = {
   path: { name: 'one path, page load to paid (gzip)', limit: BUDGETS.pathGzip },
-  threeDs: { name: 'the card through 3-D Secure, page load to paid (gzip)', limit: BUDGETS.threeDsPathGzip },
-  shopThreeDs: { name: "the card through the shop's own 3-D Secure, page load to paid (gzip)", limit: BUDGETS.shopThreeDsPathGzip },
+  threeDs: { name: "the card through the sandbox's 3-D Secure, page load to paid (gzip)", limit: BUDGETS.threeDsPathGzip },
 } as const;
 
 /** Which budget holds `path` from page load to paid. */
 function pathBudget(path: Pick<BuyerPath, 'method' | 'shopThreeDSecure'>): (typeof PATH_BUDGETS)[keyof typeof PATH_BUDGETS] {
-  if (path.method !== 'threeDs') return PATH_BUDGETS.path;
-  return path.shopThreeDSecure ? PATH_BUDGETS.shopThreeDs : PATH_BUDGETS.threeDs;
+  return path.method === 'threeDs' && !path.shopThreeDSecure ? PATH_BUDGETS.threeDs : PATH_BUDGETS.path;
 }
 
-/** The ceiling of a path from page load to paid: its own for the card through 3-D Secure, else every path's. */
+/** The ceiling of a path from page load to paid: its own for the card through the sandbox's 3-D Secure, else every path's. */
 export function pathCeiling(path: Pick<BuyerPath, 'method' | 'shopThreeDSecure'>): number {
   return pathBudget(path).limit;
 }

@@ -2,10 +2,11 @@
  * The elements a buyer needs only after paying, or only for some methods: the card form, the
  * three result views, the 3-D Secure challenge dialog and its billing address. Each is registered by its own module, fetched the first
  * time it is needed, so the script-tag build's first chunk holds only the form. In the npm
- * build `define.js` imports them all at once, and loading one here costs nothing. The card form
- * and the card's view, and the sandbox's 3-D Secure dialog and provider, are each imported through
- * their path's one module (card-code.ts, three-d-secure-code.ts), as every loader of that code is.
- * The billing address is a module of its own: a shop's own 3-D Secure provider needs it too.
+ * build `define.js` imports them all at once, and loading one here costs nothing. The card form,
+ * the card's view and the billing address, and the sandbox's 3-D Secure dialog and provider, are
+ * each imported through their path's one module (card-code.ts, three-d-secure-code.ts), as every
+ * loader of that code is. The billing address is not with the sandbox's 3-D Secure code: a shop's
+ * own 3-D Secure provider needs it too.
  */
 import type { ReactiveControllerHost } from 'lit';
 
@@ -18,7 +19,7 @@ const LOADERS = {
   'pay-boleto-result': () => import('./results/boleto-result/boleto-result.js'),
   'pay-card-result': () => import('./card/card-code.js'),
   'pay-3ds-dialog': () => import('./three-d-secure/three-d-secure-code.js'),
-  'pay-address-fields': () => import('./address/address-fields.js'),
+  'pay-address-fields': () => import('./card/card-code.js'),
 } as const;
 
 /** The tag of an element registered on demand. */

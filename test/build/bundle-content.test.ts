@@ -93,41 +93,43 @@ describe('the script-tag build (dist/cdn/pay-checkout.js): what goes in', () => 
     });
 
     // What a Pix or boleto buyer fetches after the form is the payment chunk and their view's: the card's code
-    // (form, tokenizer, the anti-fraud profiler's script loader, result view), the sandbox's 3-D Secure code (provider, dialog)
-    // and the billing address each come as one chunk: a shop's own 3-D Secure provider needs the address, never the sandbox's code.
-    it('keeps the card code out of the payment chunk, and ships it, the sandbox\'s 3-D Secure code and the billing address a chunk each', () => {
+    // (form, tokenizer, the anti-fraud profiler's script loader, result view, the billing address 3-D Secure asks for) and
+    // the sandbox's 3-D Secure code (provider, dialog) each come as one chunk: a shop's own 3-D Secure provider needs the
+    // address, never the sandbox's code.
+    it("keeps the card code out of the payment chunk, and ships it with the billing address in one chunk, the sandbox's 3-D Secure code in another", () => {
       const chunkOf = (path: string) => chunks.find((candidate) => Object.keys(candidate.modules).some((id) => id.endsWith(path)))!;
       const payment = chunkOf('src/widget/checkout/payment-attempt.ts');
-      const cardCode = Object.keys(payment.modules).filter((id) => /widget[\\/](card[\\/]|providers[\\/]card-tokenizer\.ts$|results[\\/]card-result[\\/])/.test(id));
+      const cardCode = Object.keys(payment.modules).filter((id) => /widget[\\/](card[\\/]|address[\\/]|providers[\\/]card-tokenizer\.ts$|results[\\/]card-result[\\/])/.test(id));
       assert.deepEqual(cardCode, []);
       const card = chunkOf('src/widget/card/card-fields.component.ts');
       assert.deepEqual(
-        ['src/widget/providers/card-tokenizer.ts', 'src/widget/providers/profiler-script.ts', 'src/widget/results/card-result/card-result.component.ts'].map((path) => chunkOf(path).fileName),
-        [card.fileName, card.fileName, card.fileName],
+        ['src/widget/providers/card-tokenizer.ts', 'src/widget/providers/profiler-script.ts', 'src/widget/results/card-result/card-result.component.ts', 'src/widget/address/address-fields.component.ts'].map(
+          (path) => chunkOf(path).fileName,
+        ),
+        [card.fileName, card.fileName, card.fileName, card.fileName],
       );
+      // A foreign-currency offer's country list stays apart: it is asked for by few buyers.
+      assert.notEqual(chunkOf('src/widget/address/abroad.ts').fileName, card.fileName);
       const threeDSecure = chunkOf('src/widget/three-d-secure/sandbox-provider.ts');
       assert.equal(chunkOf('src/widget/three-d-secure/three-d-secure-dialog.component.ts').fileName, threeDSecure.fileName);
-      const address = chunkOf('src/widget/address/address-fields.component.ts');
-      assert.equal(new Set([threeDSecure.fileName, card.fileName, address.fileName]).size, 3);
+      assert.notEqual(threeDSecure.fileName, card.fileName);
     });
 
-    // Loaded through one module each (card-code.ts, three-d-secure-code.ts, address-fields.ts), the chunks answer their import() with
+    // Loaded through one module each (card-code.ts, three-d-secure-code.ts), the chunks answer their import() with
     // their own exports: no module object built at run time, no bundler's helper in a file the browser finds only once
     // the chunk is parsed, and no export of theirs kept that no code reads.
-    it('ships the card, 3-D Secure and billing address code as chunks that answer their import() themselves and import only the core and the payment chunk', () => {
+    it('ships the card and 3-D Secure code as chunks that answer their import() themselves and import only the core and the payment chunk', () => {
       const chunkOf = (path: string) => chunks.find((candidate) => Object.keys(candidate.modules).some((id) => id.endsWith(path)))!;
       const core = chunkOf('src/widget/checkout/checkout.component.ts');
       const payment = chunkOf('src/widget/checkout/payment-attempt.ts');
       const paths = [
         { chunk: chunkOf('src/widget/card/card-fields.component.ts'), facade: 'src/widget/card/card-code.ts', name: /^chunks\/card-fields-/ },
         { chunk: chunkOf('src/widget/three-d-secure/sandbox-provider.ts'), facade: 'src/widget/three-d-secure/three-d-secure-code.ts', name: /^chunks\/three-d-secure-/ },
-        // The billing address needs nothing of the payment's.
-        { chunk: chunkOf('src/widget/address/address-fields.component.ts'), facade: 'src/widget/address/address-fields.ts', name: /^chunks\/address-fields-/, core: true },
       ];
-      for (const { chunk, facade, name, core: coreOnly } of paths) {
+      for (const { chunk, facade, name } of paths) {
         assert.ok(chunk.isDynamicEntry && chunk.facadeModuleId?.endsWith(facade), `${chunk.fileName} is answered through ${String(chunk.facadeModuleId)}`);
         assert.match(chunk.fileName, name);
-        assert.deepEqual([...chunk.imports].sort(), (coreOnly ? [core.fileName] : [core.fileName, payment.fileName]).sort());
+        assert.deepEqual([...chunk.imports].sort(), [core.fileName, payment.fileName].sort());
         assert.ok(core.dynamicImports.includes(chunk.fileName), `the core fetches ${chunk.fileName}`);
       }
       // Only the payment chunk builds a module object for its import(): the bundler's helper for it is in that chunk, not a file of its own.
