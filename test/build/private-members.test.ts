@@ -3,9 +3,9 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
-import { privateMemberNames, renamableMembers, shortMemberNames, spokenCode, wordsOf } from '../../scripts/private-members.js';
+import { privateMemberNames, projectTexts, renamableMembers, shortMemberNames, spokenCode, wordsOf } from '../../scripts/private-members.js';
 import { secondMinifyPass } from '../../scripts/second-minify-pass.js';
 
 describe("the widget's private members, renamed in the minified builds", () => {
@@ -47,6 +47,14 @@ export abstract class Group extends LitElement {
     const many = shortMemberNames(Array.from({ length: 200 }, (_, index) => `member${index}`), '');
     assert.equal(new Set(many.values()).size, 200);
     assert.ok([...many.values()].every((name) => /^\$[\w$]{1,2}$/.test(name)));
+  });
+
+  // A name built at run time (`this[`render${kind}`]`) is spelled nowhere, so nothing keeps the member it names;
+  // one written out (`this['order']`) is a string of the bundle, and keeps its member's name.
+  it("are never read by a name built at run time: the widget's sources hold no `this[…]` but a name written out", () => {
+    const { widgetSources } = projectTexts(fileURLToPath(new URL('../..', import.meta.url)));
+    assert.ok(widgetSources.length > 50, `${widgetSources.length} sources`);
+    assert.deepEqual(widgetSources.flatMap((source) => source.match(/\b(?:this|super)\[(?!\s*(['"])[\w$]+\1\s*\])[^\]]*\]/g) ?? []), []);
   });
 
   it('keep one name per member across chunks: a class in one chunk, extended and called in another, still works', async () => {
