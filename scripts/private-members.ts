@@ -1,7 +1,7 @@
 /**
  * The widget's private and protected members, which the minified script-tag builds give short
- * names (scripts/second-minify-pass.ts): `this.handleInstallmentsChange` becomes `this.Kq` in
- * every chunk alike. The names say what a member is where it is written; a buyer's browser only
+ * names (scripts/second-minify-pass.ts): `this.handleInstallmentsChange` becomes `$` and a
+ * character or two, in every chunk alike. The names say what a member is where it is written; a buyer's browser only
  * needs them to match, and each one costs its length wherever it is used.
  *
  * A property's name is renamed everywhere it is written as a name (`a.name`, `{ name: … }`,
@@ -103,8 +103,10 @@ function* dollarNames(): Generator<string> {
  */
 export function shortMemberNames(names: readonly string[], code: string): Map<string, string> {
   const taken = wordsOf([code]);
-  const uses = (name: string) => code.match(new RegExp(`(?<![\\w$])${name.replace(/\$/g, '\\$')}(?![\\w$])`, 'g'))?.length ?? 0;
-  const byUse = names.map((name) => ({ name, count: uses(name) })).sort((a, b) => b.count - a.count || (a.name < b.name ? -1 : 1));
+  // One pass over the code for every name's count: a use is a whole run of word characters.
+  const uses = new Map<string, number>();
+  for (const [run] of code.matchAll(/[\w$]+/g)) uses.set(run, (uses.get(run) ?? 0) + 1);
+  const byUse = names.map((name) => ({ name, count: uses.get(name) ?? 0 })).sort((a, b) => b.count - a.count || (a.name < b.name ? -1 : 1));
   const free = dollarNames();
   const short = new Map<string, string>();
   for (const { name } of byUse) {
