@@ -12,6 +12,7 @@ import type { Rolldown } from 'vite';
 import { BUYER_PATHS, checkPathBudgets, pathCeiling, pathName, samePath, type BuyerPath, type BuyerPathMeasure, type FetchedFile } from '../../scripts/buyer-paths.js';
 import { measureBuyerPaths } from '../../scripts/buyer-paths-in-chromium.js';
 import { BUDGET_GOALS, BUDGETS, buildCdnVariant, catalogueOf, cataloguePartOf } from '../../scripts/cdn-bundle.js';
+import { isCardMethod } from '../../src/contract/payment-method-lists.js';
 import { CDN_FILE_NAMES } from '../../vite.build-cdn.config.js';
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(3)} KB`;
@@ -76,10 +77,9 @@ describe('what a buyer fetches from the script-tag build, path by path, in Chrom
       const texts = cataloguePartFile(measure.locale, part);
       return measure.files.filter((file) => file.file === texts).map((file) => (file.beforeForm ? 'before the form' : 'after the form'));
     };
-    const isCard = (measure: BuyerPathMeasure) => measure.method === 'credit_card' || measure.method === 'threeDs';
     assert.deepEqual(
       measures.map((measure) => [pathName(measure), fetchedPart(measure, 'card'), fetchedPart(measure, 'results')]),
-      measures.map((measure) => [pathName(measure), isCard(measure) ? ['after the form'] : [], isCard(measure) ? [] : ['after the form']]),
+      measures.map((measure) => [pathName(measure), isCardMethod(measure.method) ? ['after the form'] : [], isCardMethod(measure.method) ? [] : ['after the form']]),
     );
   });
 
@@ -87,10 +87,9 @@ describe('what a buyer fetches from the script-tag build, path by path, in Chrom
     const following = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('/src/widget/results/order-following.ts'));
     assert.ok(following, 'no chunk answers the import of the order\'s following');
     assert.ok(['live-status.ts', 'order-resume.ts'].every((file) => Object.keys(following.modules).some((id) => id.endsWith(`/results/${file}`))), Object.keys(following.modules).join(', '));
-    const isCard = (measure: BuyerPathMeasure) => measure.method === 'credit_card' || measure.method === 'threeDs';
     assert.deepEqual(
       measures.map((measure) => [pathName(measure), measure.files.some((file) => file.file === following.fileName)]),
-      measures.map((measure) => [pathName(measure), !isCard(measure)]),
+      measures.map((measure) => [pathName(measure), !isCardMethod(measure.method)]),
     );
   });
 
@@ -101,11 +100,10 @@ describe('what a buyer fetches from the script-tag build, path by path, in Chrom
     assert.equal(chunkOf('/src/widget/address/address-fields.component.ts'), card);
     assert.equal(chunkOf('/src/widget/three-d-secure/three-d-secure-dialog.component.ts'), sandbox);
     assert.notEqual(card, sandbox);
-    const isCard = (measure: BuyerPathMeasure) => measure.method === 'credit_card' || measure.method === 'threeDs';
     const fetched = (measure: BuyerPathMeasure) => [card, sandbox].filter((file) => measure.files.some((fetchedFile) => fetchedFile.file === file));
     assert.deepEqual(
       measures.map((measure) => [pathName(measure), fetched(measure)]),
-      measures.map((measure) => [pathName(measure), !isCard(measure) ? [] : measure.method === 'threeDs' && !measure.shopThreeDSecure ? [card, sandbox] : [card]]),
+      measures.map((measure) => [pathName(measure), !isCardMethod(measure.method) ? [] : measure.method === 'threeDs' && !measure.shopThreeDSecure ? [card, sandbox] : [card]]),
     );
   });
 
