@@ -132,7 +132,7 @@ function chunkName(chunk: Rolldown.PreRenderedChunk): string {
  * the buyer picks a card), and `three-d-secure/three-d-secure-code.ts` the sandbox's 3-D Secure
  * provider and its challenge dialog (when the card goes through the sandbox's 3-D Secure; a shop's
  * own provider never fetches them). Each of the other
- * result views, the QR encoder, the copy field the Pix and boleto views share, and the order's
+ * result views, the QR encoder, the copy field the Pix and boleto views share (with their rehearsal), and the order's
  * live following with the store of the order kept for a reload (`results/order-following.ts`)
  * is a chunk of its own, fetched for an order still waiting (a card buyer paid at once, on the
  * longest path, never fetches those).
@@ -151,7 +151,8 @@ const CHUNK_GROUPS: Rolldown.CodeSplittingGroup[] = [
       ].some((pattern) => pattern.test(id)),
     priority: 2,
   },
-  { name: 'copy-field', test: (id) => /results[\\/]copy-button\.ts$/.test(id), priority: 2 },
+  // What the Pix and boleto views share and no other view uses: the copy field, and their rehearsal before the first order.
+  { name: 'copy-field', test: (id) => /results[\\/](copy-button|rehearsal)\.ts$/.test(id), priority: 2 },
 ];
 
 /**

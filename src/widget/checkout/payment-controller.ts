@@ -60,15 +60,20 @@ export class PaymentController implements ReactiveController {
    * also fetches it beside the card form, whose code imports it in the script-tag build). So is
    * the result view of the `method` they fill the form for (with the QR encoder for Pix), so the
    * order is drawn as soon as the relay answers, and for a Pix or boleto view its own texts,
-   * fetched beside its code rather than after it. A failure here is forgotten: "Pay" asks again,
-   * and shows the error if it fails then.
+   * fetched beside its code rather than after it; once both are here, a Pix or boleto view is
+   * drawn once where no one sees it, so its first real drawing is quicker. A failure here is
+   * forgotten: "Pay" asks again, and shows the error if it fails then.
    */
   prepare(method?: ChargeMethod): void {
     loadPaymentCode().catch(() => undefined);
     if (!method) return;
     const tag = resultTagOfMethod(method);
-    loadElement(tag).catch(() => undefined);
-    if (tag !== 'pay-card-result') RESULT_TEXTS.load(this.view.locale()).catch(() => undefined);
+    const locale = this.view.locale();
+    const view = loadElement(tag);
+    Promise.all([view, tag !== 'pay-card-result' && RESULT_TEXTS.load(locale)]).then(
+      () => (customElements.get(tag) as { rehearse?(locale: string): unknown } | undefined)?.rehearse?.(locale),
+      () => undefined,
+    );
   }
 
   /**

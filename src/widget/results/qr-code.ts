@@ -31,7 +31,22 @@ const loadEncoder = lazyCode(() => import('./qr-encoder.js'));
  * shows Pix never asks.
  */
 export function preloadQrEncoder(): void {
-  loadEncoder().then(warmUp, () => undefined);
+  warm ??= loadEncoder().then(
+    (encoder) => new Promise<void>((done) => warmUp(encoder, whenIdle, done)),
+    () => {
+      warm = undefined;
+    },
+  );
+}
+
+let warm: Promise<void> | undefined;
+
+/**
+ * Settles once the encoder asked for by `preloadQrEncoder` is here and warmed up, or could not
+ * load; at once when it was not asked for.
+ */
+export function qrEncoderWarm(): Promise<void> {
+  return warm ?? Promise.resolve();
 }
 
 /**
@@ -43,14 +58,16 @@ let warmUpsLeft = 3;
 /**
  * Encodes a text of a Pix code's usual size (about 180 bytes) a few times, each when the page is
  * idle, while the buyer fills the form: the first runs of a function are interpreted, and the
- * first real code would otherwise wait for them (docs/performance.md, "Card form speed").
+ * first real code would otherwise wait for them (docs/performance.md, "Card form speed"). Calls
+ * `done` in the idle moment after the last, or after a real code stopped them.
  */
 export function warmUp(
   encoder: { encodeQrSymbol(text: string): QrModules },
   idle: (run: () => void) => void = whenIdle,
+  done: () => void = () => undefined,
 ): void {
   const encodeOnce = () => {
-    if (warmUpsLeft <= 0) return;
+    if (warmUpsLeft <= 0) return done();
     warmUpsLeft -= 1;
     encoder.encodeQrSymbol('0'.repeat(180));
     idle(encodeOnce);

@@ -39,6 +39,29 @@ describe('the QR encoder\'s warm-up while the buyer fills a Pix form', () => {
     assert.deepEqual(encoded, [180, 180, 180]);
   });
 
+  it('says when it is done: in the idle moment after the last encode, or after a real code stopped it', async () => {
+    const full = await freshQrCode();
+    const first = recorded();
+    let done = 0;
+    full.warmUp(first.encoder, first.whenIdle, () => (done += 1));
+    for (let moments = 0; moments < 3; moments += 1) first.idle.shift()!();
+    assert.deepEqual(first.encoded, [180, 180, 180]);
+    assert.equal(done, 0, 'not done before the idle moment after the last encode');
+    first.idle.shift()!();
+    assert.equal(done, 1);
+    assert.equal(first.idle.length, 0, 'nothing left to run');
+
+    const stopped = await freshQrCode();
+    const second = recorded();
+    let stoppedDone = 0;
+    stopped.warmUp(second.encoder, second.whenIdle, () => (stoppedDone += 1));
+    second.idle.shift()!();
+    await stopped.encodeQr('00020101');
+    second.idle.shift()!();
+    assert.deepEqual(second.encoded, [180]);
+    assert.equal(stoppedDone, 1, 'done once the real code stopped it');
+  });
+
   it('stops once a real code is encoded', async () => {
     const { warmUp, encodeQr } = await freshQrCode();
     const { idle, encoded, encoder, whenIdle } = recorded();

@@ -4,6 +4,7 @@ import { RESULT_TEXTS } from '../../i18n/catalogue.js';
 import { translate } from '../../i18n/translate.js';
 import { CopyController, copyFieldStyles } from '../copy-button.js';
 import { PayResultElement } from '../result-element.js';
+import { rehearse } from '../rehearsal.js';
 import { resultStyles } from '../result.styles.js';
 import { boletoResultStyles } from './boleto-result.styles.js';
 import { widgetTextStyles } from '../../styles/widget-text.styles.js';
@@ -50,6 +51,17 @@ export class PayBoletoResult extends PayResultElement {
   static override texts = RESULT_TEXTS;
 
   private readonly copier = new CopyController(this, (message) => this.announce(message));
+
+  /**
+   * Draws the view once, unseen, with a sample slip (results/rehearsal.ts): the buyer's order is
+   * then drawn sooner, its due date's formatter among what is made ahead. The checkout asks
+   * while the buyer fills a boleto form; answers the view drawn, or undefined when it was drawn before.
+   */
+  static rehearse(locale: string): Promise<PayResultElement | undefined> {
+    const now = new Date().toISOString();
+    const boleto = { barcode: '1'.repeat(47), pdfUrl: 'https://example.com/', dueDate: now.slice(0, 10) };
+    return rehearse(this, { id: '', refId: '', status: 'waiting_payment', paymentMethod: 'boleto', amount: '100.00', createdAt: now, boleto }, locale);
+  }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     this.keepFocusWhenPaid(changed);

@@ -6,7 +6,8 @@ import type { SupportedLocale } from '../../i18n/locales.js';
 import { translate } from '../../i18n/translate.js';
 import { CopyController, copyFieldStyles } from '../copy-button.js';
 import { PixCountdownController } from '../countdown.js';
-import { preloadQrEncoder, QrCodeLoader, qrCodeSvg } from '../qr-code.js';
+import { preloadQrEncoder, QrCodeLoader, qrCodeSvg, qrEncoderWarm } from '../qr-code.js';
+import { rehearse, sampleExpiry } from '../rehearsal.js';
 import { PayResultElement } from '../result-element.js';
 import { resultStyles } from '../result.styles.js';
 import { authorizesByRequest, journeyText, paysFirstChargeNow } from './pix-journeys.js';
@@ -61,6 +62,9 @@ import { widgetTextStyles } from '../../styles/widget-text.styles.js';
  * @cssprop --pay-font-family - Font.
  * @cssprop --pay-spacing - Base spacing.
  */
+/** A text of a Pix code's length and kind of characters (a QR symbol in byte mode, as a real code), for a rehearsal. */
+const SAMPLE_CODE = 'br.gov.bcb.pix'.repeat(13);
+
 export class PayPixResult extends PayResultElement {
   static override styles = [widgetTextStyles, resultStyles, copyFieldStyles, pixResultStyles];
   static override texts = RESULT_TEXTS;
@@ -73,6 +77,17 @@ export class PayPixResult extends PayResultElement {
   /** Fetches the QR encoder ahead of the order, so the code is drawn with the view's first render. */
   static preloadQr(): void {
     preloadQrEncoder();
+  }
+
+  /**
+   * Draws the view once, unseen, with a sample code, once the QR encoder is here and warmed up
+   * (results/rehearsal.ts): the buyer's order is then drawn sooner. The checkout asks while the
+   * buyer fills a Pix form; answers the view drawn, or undefined when it was drawn before.
+   */
+  static rehearse(locale: string): Promise<PayResultElement | undefined> {
+    const now = new Date().toISOString();
+    const pix = { qrCode: SAMPLE_CODE, expirationDate: sampleExpiry(), user_journey: null };
+    return rehearse(this, { id: '', refId: '', status: 'waiting_payment', paymentMethod: 'pix', amount: '100.00', createdAt: now, pix }, locale, qrEncoderWarm());
   }
 
   private readonly qr = new QrCodeLoader(this);
