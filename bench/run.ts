@@ -5,18 +5,20 @@
  *    interactive form, typing, pay to QR, the waterfall), ours against @adyen/adyen-web and against
  *    a static HTML form.
  * 2. bench/relay-overhead.ts: what the relay adds to a charge, against a bare proxy and straight to
- *    the sandbox, and its requests per second.
+ *    the sandbox, and its requests per second; bench/cold-config.ts: the upstream round trips in a
+ *    row of `GET config` with a cold cache.
  * 3. bench/token-and-pacing.ts: tokens per 1,000 charges, and a burst of ten times the charge limit.
  * 4. bench/launch.ts: a launch through two relays on one Redis, honest and greedy addresses.
  * A full run takes a few minutes; none of it runs in `npm test` (no timed assertions there).
  *
  * One part alone, writing only its own section (the full run writes them all):
  * - `npm run bench -- --only card-form`: the card form's speed, on a fresh build of ours, and its chart;
- * - `npm run bench -- --relay`: step 2, the "Relay against a bare proxy" section.
+ * - `npm run bench -- --relay`: step 2, the "Relay against a bare proxy" section (the cold configuration's table with it).
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { measureCardFormSpeed, withFreshBuild } from './card-form-speed.js';
+import { measureColdConfig } from './cold-config.js';
 import { launchSection, measureLaunch, writeLaunchSection } from './launch.js';
 import { measurePeerBundles } from './peer-bundle.js';
 import { measureRelayOverhead } from './relay-overhead.js';
@@ -35,6 +37,8 @@ if (ONLY !== undefined && ONLY !== 'card-form') throw new Error(`npm run bench: 
 const SETTINGS = {
   interactiveRuns: 20,
   relay: { requests: 300, warmUp: 30, connections: 10, durationSeconds: 10 },
+  /** An API across the Internet: each upstream request of the cold configuration's relay held this long. */
+  coldConfig: { latencyMs: 50 },
   pacing: { charges: 1000, concurrency: 10, scaledLimit: 6, windowSeconds: 1, burstFactor: 10 },
 } as const;
 
@@ -56,7 +60,8 @@ if (ONLY === 'card-form') {
 }
 if (process.argv.includes('--relay')) {
   const relay = await step('2. relay overhead and throughput, against a bare proxy', () => measureRelayOverhead(SETTINGS.relay));
-  const section = relayProxySection(relay, { date, command: `${COMMAND} -- --relay` });
+  const coldConfig = await step('2. the configuration with a cold cache', () => measureColdConfig(SETTINGS.coldConfig));
+  const section = relayProxySection(relay, coldConfig, { date, command: `${COMMAND} -- --relay` });
   console.log(`\n${section}\n`);
   writeRelayProxySection(DOC, section);
   console.log('bench: docs/performance.md, section "Relay against a bare proxy", updated');
@@ -69,6 +74,7 @@ try {
   );
   const { interactive } = speed;
   const relay = await step('2. relay overhead and throughput', () => measureRelayOverhead(SETTINGS.relay));
+  const coldConfig = await step('2. the configuration with a cold cache', () => measureColdConfig(SETTINGS.coldConfig));
   const pacing = await step('3. token use and pacing', () => measureTokenAndPacing(SETTINGS.pacing));
   const launch = await step('4. a launch', () => measureLaunch());
   const section = benchSection({
@@ -85,7 +91,7 @@ try {
   console.log(`\n${section}\n\n${launched}\n`);
   writeBenchSection(DOC, section);
   writeLaunchSection(DOC, launched);
-  writeRelayProxySection(DOC, relayProxySection(relay, { date, command: COMMAND }));
+  writeRelayProxySection(DOC, relayProxySection(relay, coldConfig, { date, command: COMMAND }));
   console.log(`${writeSpeedSection(DOC, speed, { date, command: COMMAND, chartPath: WATERFALL })}\n`);
   console.log('bench: docs/performance.md, sections "Benchmarks", "Card form speed", "A launch" and "Relay against a bare proxy", and docs/card-form-waterfall.svg updated');
 } finally {
