@@ -15,6 +15,9 @@ import { pixResultStyles } from './pix-result.styles.js';
 import { recurrenceTerms } from './pix-terms.js';
 import { widgetTextStyles } from '../../styles/widget-text.styles.js';
 
+/** A text of a Pix code's length and kind of characters (a QR symbol in byte mode, as a real code), for a rehearsal. */
+const SAMPLE_CODE = 'br.gov.bcb.pix'.repeat(13);
+
 /**
  * @summary What a Pix or Pix Automático buyer does next: the QR code drawn in the browser, the
  * copy-and-paste code, the amount, the time left, the steps in a bank app; then the code's
@@ -62,9 +65,6 @@ import { widgetTextStyles } from '../../styles/widget-text.styles.js';
  * @cssprop --pay-font-family - Font.
  * @cssprop --pay-spacing - Base spacing.
  */
-/** A text of a Pix code's length and kind of characters (a QR symbol in byte mode, as a real code), for a rehearsal. */
-const SAMPLE_CODE = 'br.gov.bcb.pix'.repeat(13);
-
 export class PayPixResult extends PayResultElement {
   static override styles = [widgetTextStyles, resultStyles, copyFieldStyles, pixResultStyles];
   static override texts = RESULT_TEXTS;
