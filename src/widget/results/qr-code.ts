@@ -25,6 +25,9 @@ export const QR_QUIET_ZONE = 4;
  */
 const loadEncoder = lazyCode(() => import('./qr-encoder.js'));
 
+/** The encoder's load and warm-up, once `preloadQrEncoder` asked for them (see `qrEncoderWarm`). */
+let warm: Promise<void> | undefined;
+
 /**
  * Loads the encoder ahead of the first code (the checkout asks while the buyer fills a Pix form),
  * so the view draws the code in its first render, and warms it up (`warmUp`). A page that never
@@ -38,8 +41,6 @@ export function preloadQrEncoder(): void {
     },
   );
 }
-
-let warm: Promise<void> | undefined;
 
 /**
  * Settles once the encoder asked for by `preloadQrEncoder` is here and warmed up, or could not

@@ -19,13 +19,14 @@ import type { PayResultElement } from './result-element.js';
 const rehearsed = new WeakSet<object>();
 
 /**
- * Draws a `View` (a registered result view class) of `order` in `locale` once the page is idle
- * after `ready`; answers the view once drawn and let go, or undefined when `View` was rehearsed
- * already or could not be made (not registered).
+ * Draws a `View` (a registered result view class) in `locale` once the page is idle after `ready`,
+ * with a sample order waiting to be paid whose method and method's details are `method`; answers
+ * the view once drawn and let go, or undefined when `View` was rehearsed already or could not be
+ * made (not registered).
  */
 export function rehearse(
   View: new () => PayResultElement,
-  order: CheckoutOrder,
+  method: Pick<CheckoutOrder, 'paymentMethod' | 'pix' | 'boleto'>,
   locale: string,
   ready: Promise<unknown> = Promise.resolve(),
 ): Promise<PayResultElement | undefined> {
@@ -36,7 +37,7 @@ export function rehearse(
     .then(async () => {
       const view = new View();
       view.locale = locale;
-      view.order = order;
+      view.order = { id: '', refId: '', status: 'waiting_payment', amount: '100.00', createdAt: new Date().toISOString(), ...method };
       view.connectedCallback();
       try {
         await view.updateComplete;
@@ -48,7 +49,7 @@ export function rehearse(
     .catch(() => undefined);
 }
 
-/** An expiry an hour from now, as the API may write it: the sample order is still waiting to be paid. */
-export function sampleExpiry(): string {
-  return new Date(Date.now() + 3_600_000).toISOString();
+/** A time `ms` from now, as the API may write it (a Pix code's expiry), or its day (a boleto's due date). */
+export function sampleTime(ms: number): string {
+  return new Date(Date.now() + ms).toISOString();
 }

@@ -4,7 +4,7 @@ import { RESULT_TEXTS } from '../../i18n/catalogue.js';
 import { translate } from '../../i18n/translate.js';
 import { CopyController, copyFieldStyles } from '../copy-button.js';
 import { PayResultElement } from '../result-element.js';
-import { rehearse } from '../rehearsal.js';
+import { rehearse, sampleTime } from '../rehearsal.js';
 import { resultStyles } from '../result.styles.js';
 import { boletoResultStyles } from './boleto-result.styles.js';
 import { widgetTextStyles } from '../../styles/widget-text.styles.js';
@@ -58,9 +58,8 @@ export class PayBoletoResult extends PayResultElement {
    * while the buyer fills a boleto form; answers the view drawn, or undefined when it was drawn before.
    */
   static rehearse(locale: string): Promise<PayResultElement | undefined> {
-    const now = new Date().toISOString();
-    const boleto = { barcode: '1'.repeat(47), pdfUrl: 'https://example.com/', dueDate: now.slice(0, 10) };
-    return rehearse(this, { id: '', refId: '', status: 'waiting_payment', paymentMethod: 'boleto', amount: '100.00', createdAt: now, boleto }, locale);
+    const boleto = { barcode: '1'.repeat(47), pdfUrl: 'https://example.com/', dueDate: sampleTime(0).slice(0, 10) };
+    return rehearse(this, { paymentMethod: 'boleto', boleto }, locale);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {

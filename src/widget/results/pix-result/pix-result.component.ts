@@ -7,7 +7,7 @@ import { translate } from '../../i18n/translate.js';
 import { CopyController, copyFieldStyles } from '../copy-button.js';
 import { PixCountdownController } from '../countdown.js';
 import { preloadQrEncoder, QrCodeLoader, qrCodeSvg, qrEncoderWarm } from '../qr-code.js';
-import { rehearse, sampleExpiry } from '../rehearsal.js';
+import { rehearse, sampleTime } from '../rehearsal.js';
 import { PayResultElement } from '../result-element.js';
 import { resultStyles } from '../result.styles.js';
 import { authorizesByRequest, journeyText, paysFirstChargeNow } from './pix-journeys.js';
@@ -85,9 +85,9 @@ export class PayPixResult extends PayResultElement {
    * buyer fills a Pix form; answers the view drawn, or undefined when it was drawn before.
    */
   static rehearse(locale: string): Promise<PayResultElement | undefined> {
-    const now = new Date().toISOString();
-    const pix = { qrCode: SAMPLE_CODE, expirationDate: sampleExpiry(), user_journey: null };
-    return rehearse(this, { id: '', refId: '', status: 'waiting_payment', paymentMethod: 'pix', amount: '100.00', createdAt: now, pix }, locale, qrEncoderWarm());
+    // An hour left: the view shows the code, not its expiry.
+    const pix = { qrCode: SAMPLE_CODE, expirationDate: sampleTime(3_600_000), user_journey: null };
+    return rehearse(this, { paymentMethod: 'pix', pix }, locale, qrEncoderWarm());
   }
 
   private readonly qr = new QrCodeLoader(this);
