@@ -58,6 +58,7 @@ function relayRequestOf(request: ListenerRequest): RelayRequest {
   return {
     method: request.method,
     url: request.url.href,
+    pathname: request.url.pathname,
     headers: headerReader(request.headers),
     // Like the signal of the `Request` the fetch path makes: never aborted.
     get signal() {

@@ -10,6 +10,8 @@ export interface RelayRequest {
   /** Upper case. */
   readonly method: string;
   readonly url: string;
+  /** The URL's path, where the runtime has the URL parsed already (Node); else it is read from `url`. */
+  readonly pathname?: string;
   readonly headers: { get(name: string): string | null };
   /** Aborted when the client went away, where the runtime says so. */
   readonly signal: AbortSignal;

@@ -64,14 +64,6 @@ function orderNotFound(): RelayError {
  */
 const HTTP_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
-/** The path under `basePath`, without one trailing slash; undefined outside it. */
-function routePath(request: RelayRequest, basePath: string): string | undefined {
-  const { pathname } = new URL(request.url);
-  if (basePath !== '' && pathname !== basePath && !pathname.startsWith(`${basePath}/`)) return undefined;
-  const path = pathname.slice(basePath.length);
-  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
-}
-
 /** Creates the relay; throws a `TypeError` naming the option at once when an option is wrong. */
 export function createRelay(options: RelayOptions): Relay {
   const resolved = resolveRelayOptions(options);
@@ -131,8 +123,7 @@ export function createRelay(options: RelayOptions): Relay {
   }
 
   return operateRelay(
-    async (request, info) => {
-      const path = routePath(request, resolved.basePath);
+    async (request, info, path) => {
       const scoped = requestScoped(context, info.requestId);
       const route = path === undefined ? undefined : findRoute(path, scoped);
       const origin = request.headers.get('origin');

@@ -36,8 +36,11 @@ export interface OperationsSettings {
   observing: boolean;
 }
 
-/** The relay's handler before operations: it gets the request's id in `info`. */
-export type InnerHandler = (request: RelayRequest, info: RelayRequestInfo & { requestId: string }) => Promise<RelayAnswer>;
+/**
+ * The relay's handler before operations: it gets the request's id in `info` and its path under
+ * `basePath` (without one trailing slash; undefined outside it), worked out once here.
+ */
+export type InnerHandler = (request: RelayRequest, info: RelayRequestInfo & { requestId: string }, path: string | undefined) => Promise<RelayAnswer>;
 
 export interface OperatedRelay {
   fetch(request: Request, info?: RelayRequestInfo): Promise<Response>;
@@ -62,7 +65,7 @@ function routeTemplate(path: string | undefined): string {
 }
 
 function pathUnder(request: RelayRequest, basePath: string): string | undefined {
-  const { pathname } = new URL(request.url);
+  const pathname = request.pathname ?? new URL(request.url).pathname;
   if (basePath !== '' && pathname !== basePath && !pathname.startsWith(`${basePath}/`)) return undefined;
   const path = pathname.slice(basePath.length);
   return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
@@ -211,7 +214,7 @@ export function operateRelay(inner: InnerHandler, settings: OperationsSettings):
     inFlight += 1;
     let response: RelayAnswer;
     try {
-      response = await inner(request, { ...info, requestId });
+      response = await inner(request, { ...info, requestId }, path);
     } finally {
       inFlight -= 1;
       if (inFlight === 0) idle?.();
