@@ -8,7 +8,7 @@ import type * as z from 'zod/mini';
 import { flattenFieldErrors, validate } from '../contract/errors.js';
 import { abortReason } from './abortable-wait.js';
 import { ConnectionError, errorFromResponse, PayApiError } from './errors.js';
-import type { NodeSend, OutgoingRequest } from './node-transport.js';
+import { SendTimeout, type NodeSend, type OutgoingRequest } from './node-transport.js';
 
 /** A whole HTTP answer: status, headers (a `Headers`, or one value per lower-case name) and the body as text. */
 export interface ExchangeAnswer {
@@ -49,6 +49,26 @@ const ATTEMPT_TIMED_OUT = Symbol('attempt timed out');
  * and a limit of seconds, thousands of them alive at once.
  */
 export async function exchange(url: string, init: OutgoingRequest, options: ExchangeOptions): Promise<ExchangeAnswer> {
+  const started = performance.now();
+  let status = 0;
+  try {
+    const answer = options.nodeSend ? await options.nodeSend(url, init, options.timeoutMs, options.signal) : await fetchExchange(url, init, options);
+    status = answer.status;
+    return answer;
+  } catch (error) {
+    if (options.signal?.aborted) throw abortReason(options.signal);
+    const what = `${init.method} ${new URL(url).pathname}`;
+    if (error instanceof SendTimeout) {
+      throw new ConnectionError(`${what}: no answer within ${options.timeoutMs} ms`, { cause: error });
+    }
+    throw new ConnectionError(`${what}: the connection failed (${(error as Error).message ?? String(error)})`, { cause: error });
+  } finally {
+    options.onExchange?.({ method: init.method, url, status, durationMs: Math.round(performance.now() - started) });
+  }
+}
+
+/** The exchange through `fetch`: its own `AbortController` stops it on the timer or the caller's abort. */
+async function fetchExchange(url: string, init: OutgoingRequest, options: ExchangeOptions): Promise<ExchangeAnswer> {
   const attempt = new AbortController();
   const timer = setTimeout(() => attempt.abort(ATTEMPT_TIMED_OUT), options.timeoutMs);
   const stopOnCallerAbort = () => attempt.abort(options.signal?.reason);
@@ -56,28 +76,14 @@ export async function exchange(url: string, init: OutgoingRequest, options: Exch
   else options.signal?.addEventListener('abort', stopOnCallerAbort, { once: true });
   // Called unbound: a browser's fetch refuses to run with another object as `this`.
   const send = options.fetch;
-  const started = performance.now();
-  let status = 0;
   try {
-    let answer: ExchangeAnswer;
-    if (options.nodeSend) answer = await options.nodeSend(url, init, attempt.signal);
-    else {
-      const response = await send(url, { ...init, signal: attempt.signal });
-      answer = { status: response.status, headers: response.headers, text: await response.text() };
-    }
-    status = answer.status;
-    return answer;
+    const response = await send(url, { ...init, signal: attempt.signal });
+    return { status: response.status, headers: response.headers, text: await response.text() };
   } catch (error) {
-    if (options.signal?.aborted) throw abortReason(options.signal);
-    const what = `${init.method} ${new URL(url).pathname}`;
-    if (attempt.signal.reason === ATTEMPT_TIMED_OUT) {
-      throw new ConnectionError(`${what}: no answer within ${options.timeoutMs} ms`, { cause: error });
-    }
-    throw new ConnectionError(`${what}: the connection failed (${(error as Error).message ?? String(error)})`, { cause: error });
+    throw attempt.signal.reason === ATTEMPT_TIMED_OUT ? new SendTimeout(`no whole answer within ${options.timeoutMs} ms`, { cause: error }) : error;
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', stopOnCallerAbort);
-    options.onExchange?.({ method: init.method, url, status, durationMs: Math.round(performance.now() - started) });
   }
 }
 

@@ -27,8 +27,37 @@ export interface NodeAnswer {
   text: string;
 }
 
-/** Sends one request and reads its whole answer; rejects when the connection fails or `signal` aborts. */
-export type NodeSend = (url: string, request: OutgoingRequest, signal: AbortSignal) => Promise<NodeAnswer>;
+/**
+ * Sends one request and reads its whole answer. Rejects when the connection fails, with the
+ * signal's reason when `signal` aborts, and with a `SendTimeout` when the whole answer has not
+ * come `timeoutMs` after the request left.
+ */
+export type NodeSend = (url: string, request: OutgoingRequest, timeoutMs: number, signal?: AbortSignal) => Promise<NodeAnswer>;
+
+/** Why a `NodeSend` gave up: its whole answer had not come in time. */
+export class SendTimeout extends Error {
+  override name = 'SendTimeout';
+}
+
+/** Where a request goes, as `http.request` takes it. */
+interface Target {
+  protocol: string;
+  /** Without the brackets of an IPv6 literal. */
+  hostname: string;
+  port: string;
+  auth?: string;
+}
+
+function targetOfUrl(url: URL): Target {
+  const hostname = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
+  const target: Target = { protocol: url.protocol, hostname, port: url.port };
+  if (url.username || url.password) target.auth = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
+  return target;
+}
+
+/** The origins the client speaks to are few (the API's), so each one is parsed once, kept in a bounded map. */
+const MAX_KNOWN_ORIGINS = 16;
+const ORIGIN_AND_PATH = /^(https?:\/\/[^/?#]+)([/?][^#]*)?$/i;
 
 /** How long an idle pooled connection is kept: below the 5 s a Node server keeps one by default. */
 export const IDLE_SOCKET_MS = 4_000;
@@ -57,32 +86,62 @@ export function createNodeSend(): NodeSend | undefined {
     'http:': new http.Agent({ keepAlive: true, timeout: IDLE_SOCKET_MS }),
     'https:': new https.Agent({ keepAlive: true, timeout: IDLE_SOCKET_MS }),
   };
-  return (url, { method, headers = {}, body }, signal) =>
+  const origins = new Map<string, Target>();
+  /** The origin of `url` parsed (once) and its path; a URL the pattern does not split is parsed whole. */
+  function targetOf(url: string): { target: Target; path: string } {
+    const split = ORIGIN_AND_PATH.exec(url);
+    if (!split) {
+      const parsed = new URL(url);
+      return { target: targetOfUrl(parsed), path: `${parsed.pathname}${parsed.search}` };
+    }
+    const [, origin, path = '/'] = split as unknown as [string, string, string | undefined];
+    let target = origins.get(origin);
+    if (!target) {
+      target = targetOfUrl(new URL(origin));
+      if (origins.size >= MAX_KNOWN_ORIGINS) origins.clear();
+      origins.set(origin, target);
+    }
+    return { target, path };
+  }
+
+  return (url, { method, headers = {}, body }, timeoutMs, signal) =>
     new Promise<NodeAnswer>((resolve, reject) => {
-      const target = new URL(url);
+      const { target, path } = targetOf(url);
       const agent = agents[target.protocol as keyof typeof agents];
       if (!agent) {
         reject(new TypeError(`unsupported protocol ${target.protocol}`));
         return;
       }
-      if (signal.aborted) {
+      if (signal?.aborted) {
         reject(signal.reason);
         return;
       }
       const payload = body === undefined ? undefined : String(body);
-      // The signal is watched here rather than given to `http.request`, which ties it to the
-      // request's stream with a finished-stream watcher: about a twentieth of the relay's own work on a charge.
-      const outgoing = (target.protocol === 'https:' ? https : http).request(target, {
+      // No `AbortSignal` is given to `http.request`, which ties it to the request's stream with a
+      // finished-stream watcher, and none is made per request: a timer and, only when the caller
+      // gave one, a listener on the caller's signal. On a relay each came to a few percent of a charge's own work.
+      const outgoing = (target.protocol === 'https:' ? https : http).request({
+        ...target,
+        path,
         method,
         agent,
         headers: payload === undefined ? headers : { ...headers, 'Content-Length': String(Buffer.byteLength(payload)) },
       });
-      const stop = () => outgoing.destroy(signal.reason instanceof Error ? signal.reason : new Error('aborted', { cause: signal.reason }));
-      signal.addEventListener('abort', stop, { once: true });
+      let settled = false;
       const settle = (outcome: () => void) => {
-        signal.removeEventListener('abort', stop);
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', stop);
         outcome();
       };
+      const fail = (error: Error) => {
+        settle(() => reject(error));
+        outgoing.destroy(error);
+      };
+      const stop = () => fail(signal!.reason instanceof Error ? signal!.reason : new Error('aborted', { cause: signal!.reason }));
+      const timer = setTimeout(() => fail(new SendTimeout(`no whole answer within ${timeoutMs} ms`)), timeoutMs);
+      signal?.addEventListener('abort', stop, { once: true });
       outgoing.once('error', (error) => settle(() => reject(error)));
       outgoing.once('response', (answer) => {
         const chunks: Buffer[] = [];

@@ -87,6 +87,37 @@ describe('client over node:http: answers', () => {
     assert.ok(connections() <= 5, `${connections()} connections`);
   });
 
+  it('sends each request to its own origin with its path and query intact: two servers, an IPv6 literal, credentials', async () => {
+    const seen: string[] = [];
+    const first = await started((request, response) => {
+      seen.push(`first ${request.url} ${request.headers.authorization ?? ''}`);
+      response.end('{}');
+    });
+    const second = await started((request, response) => {
+      seen.push(`second ${request.url}`);
+      response.end('{}');
+    });
+    await exchange(`${first.url}/public_api/orders/?page=2&limit=5`, { method: 'GET' }, options());
+    await exchange(`${second.url}/public_api/orders/ord_1/`, { method: 'GET' }, options());
+    await exchange(`${first.url}/public_api/fees/`, { method: 'GET' }, options());
+    // Credentials in the URL are sent as Basic authorization, as `http.request` does with a URL.
+    await exchange(first.url.replace('http://', 'http://ana:s%C3%AA@') + '/x', { method: 'GET' }, options());
+    const v6 = createServer((request, response) => {
+      seen.push(`v6 ${request.url}`);
+      response.end('{}');
+    });
+    servers.push(v6);
+    await new Promise<void>((resolve) => v6.listen(0, '::1', resolve));
+    await exchange(`http://[::1]:${(v6.address() as AddressInfo).port}/public_api/fees/?a=1`, { method: 'GET' }, options());
+    assert.deepEqual(seen, [
+      'first /public_api/orders/?page=2&limit=5 ',
+      'second /public_api/orders/ord_1/',
+      'first /public_api/fees/ ',
+      `first /x Basic ${Buffer.from('ana:sê').toString('base64')}`,
+      'v6 /public_api/fees/?a=1',
+    ]);
+  });
+
   it("closes an idle connection before the server does, and sends the next request on a new one", async () => {
     const { url, connections } = await started((_request, response) => response.end('{}'), 300);
     await exchange(`${url}/a`, { method: 'GET' }, options());
@@ -167,7 +198,7 @@ describe('client over node:https', () => {
     const transport = fileURLToPath(new URL('../../src/client/node-transport.ts', import.meta.url));
     const script = `const { createNodeSend } = await import(${JSON.stringify(transport)});
       const send = createNodeSend(); const texts = [];
-      for (let i = 0; i < 3; i += 1) texts.push((await send(${JSON.stringify(url)}, { method: 'GET' }, new AbortController().signal)).text);
+      for (let i = 0; i < 3; i += 1) texts.push((await send(${JSON.stringify(url)}, { method: 'GET' }, 5_000)).text);
       console.log(JSON.stringify(texts));`;
     const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { env: { ...process.env, NODE_EXTRA_CA_CERTS: join(dir, 'cert.pem') }, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
