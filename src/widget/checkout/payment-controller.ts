@@ -61,7 +61,7 @@ export class PaymentController implements ReactiveController {
    * the result view of the `method` they fill the form for (with the QR encoder for Pix), so the
    * order is drawn as soon as the relay answers, and for a Pix or boleto view its own texts,
    * fetched beside its code rather than after it; once both are here, a Pix or boleto view is
-   * drawn once where no one sees it, so its first real drawing is quicker. A failure here is
+   * drawn and laid out once where no one sees it, in the checkout, so its first real drawing is quicker. A failure here is
    * forgotten: "Pay" asks again, and shows the error if it fails then.
    */
   prepare(method?: ChargeMethod): void {
@@ -71,7 +71,7 @@ export class PaymentController implements ReactiveController {
     const locale = this.view.locale();
     const view = loadElement(tag);
     Promise.all([view, tag !== 'pay-card-result' && RESULT_TEXTS.load(locale)]).then(
-      () => (customElements.get(tag) as { rehearse?(locale: string): unknown } | undefined)?.rehearse?.(locale),
+      () => (customElements.get(tag) as { rehearse?(locale: string, place: ParentNode): unknown } | undefined)?.rehearse?.(locale, this.host.renderRoot),
       () => undefined,
     );
   }

@@ -8,16 +8,16 @@ import type { PayResultElement } from '../../../src/widget/results/result-elemen
 import { qrDrawn, viewText } from '../results/results-harness.js';
 import { chooseMethod, customerFieldsOf, fillCustomer, pay, readyCheckout, resetSandbox } from './checkout-harness.js';
 
-type Rehearsal = { view: string; locale: string; drawn: Promise<PayResultElement | undefined> };
+type Rehearsal = { view: string; locale: string; place: ParentNode | undefined; drawn: Promise<PayResultElement | undefined> };
 
 /** Records every rehearsal the checkout asks of the two views, and what each drew. */
 function recordRehearsals(): Rehearsal[] {
   const rehearsals: Rehearsal[] = [];
   for (const [view, View] of [['pix', PayPixResult], ['boleto', PayBoletoResult]] as const) {
     const rehearse = View.rehearse.bind(View);
-    View.rehearse = (locale: string) => {
-      const drawn = rehearse(locale);
-      rehearsals.push({ view, locale, drawn });
+    View.rehearse = (locale: string, place?: ParentNode) => {
+      const drawn = rehearse(locale, place);
+      rehearsals.push({ view, locale, place, drawn });
       return drawn;
     };
   }
@@ -48,16 +48,17 @@ describe('the checkout rehearses the result view of the method the buyer fills t
 
     startOnForm(el);
     await waitUntil(() => rehearsals.length === 1, 'no rehearsal of the Pix view', { timeout: 5000 });
-    expect(rehearsals[0]).to.include({ view: 'pix', locale: 'es' });
+    // Laid out where the real view will be: in the checkout, its width and theme.
+    expect(rehearsals[0]).to.include({ view: 'pix', locale: 'es', place: el.shadowRoot });
     const rehearsed = await rehearsals[0]!.drawn;
     expect(rehearsed, 'drawn').to.be.instanceOf(PayPixResult);
     expect(viewText(rehearsed!)).to.contain('Paga con Pix');
-    expect(el.shadowRoot!.querySelector('pay-pix-result'), 'the checkout shows no view before "Pay"').to.equal(null);
+    expect(el.shadowRoot!.querySelector('pay-pix-result'), 'the checkout shows no view before "Pay", and nothing of the rehearsal is left in it').to.equal(null);
 
     await chooseMethod(el, 'boleto');
     startOnForm(el);
     await waitUntil(() => rehearsals.length === 2, 'no rehearsal of the boleto view', { timeout: 5000 });
-    expect(rehearsals[1]).to.include({ view: 'boleto', locale: 'es' });
+    expect(rehearsals[1]).to.include({ view: 'boleto', locale: 'es', place: el.shadowRoot });
     expect(await rehearsals[1]!.drawn).to.be.instanceOf(PayBoletoResult);
 
     // A card form has no view to rehearse, and the Pix form again asks again, but is not drawn twice.

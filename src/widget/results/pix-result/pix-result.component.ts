@@ -82,12 +82,13 @@ export class PayPixResult extends PayResultElement {
   /**
    * Draws the view once, unseen, with a sample code, once the QR encoder is here and warmed up
    * (results/rehearsal.ts): the buyer's order is then drawn sooner. The checkout asks while the
-   * buyer fills a Pix form; answers the view drawn, or undefined when it was drawn before.
+   * buyer fills a Pix form, giving its shadow root as `place`, where the view is also laid out,
+   * hidden; answers the view drawn, or undefined when it was drawn before.
    */
-  static rehearse(locale: string): Promise<PayResultElement | undefined> {
+  static rehearse(locale: string, place?: ParentNode): Promise<PayResultElement | undefined> {
     // An hour left: the view shows the code, not its expiry.
     const pix = { qrCode: SAMPLE_CODE, expirationDate: sampleTime(3_600_000), user_journey: null };
-    return rehearse(this, { paymentMethod: 'pix', pix }, locale, qrEncoderWarm());
+    return rehearse(this, { paymentMethod: 'pix', pix }, locale, qrEncoderWarm(), place);
   }
 
   private readonly qr = new QrCodeLoader(this);
