@@ -119,7 +119,8 @@ export function createNodeSend(): NodeSend | undefined {
       const payload = body === undefined ? undefined : String(body);
       // No `AbortSignal` is given to `http.request`, which ties it to the request's stream with a
       // finished-stream watcher, and none is made per request: a timer and, only when the caller
-      // gave one, a listener on the caller's signal. On a relay each came to a few percent of a charge's own work.
+      // gave one, a listener on the caller's signal (a controller and its listeners cost ten times
+      // a timer's setting and clearing).
       const outgoing = (target.protocol === 'https:' ? https : http).request({
         ...target,
         path,

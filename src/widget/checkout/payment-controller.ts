@@ -61,8 +61,8 @@ export class PaymentController implements ReactiveController {
    * the result view of the `method` they fill the form for (with the QR encoder for Pix), so the
    * order is drawn as soon as the relay answers, and for a Pix or boleto view its own texts,
    * fetched beside its code rather than after it; once both are here, a Pix or boleto view is
-   * drawn and laid out once where no one sees it, in the checkout, so its first real drawing is quicker. A failure here is
-   * forgotten: "Pay" asks again, and shows the error if it fails then.
+   * drawn and laid out once where no one sees it, in the checkout, so its first real drawing is
+   * quicker. A failure here is forgotten: "Pay" asks again, and shows the error if it fails then.
    */
   prepare(method?: ChargeMethod): void {
     loadPaymentCode().catch(() => undefined);
