@@ -12,11 +12,11 @@
  * monospace one among them), a large part of what was left between the answer and the view on
  * screen. The block has no height and is hidden, so nothing after it moves and nothing of it is
  * seen; drawing, layout and removal follow one another with no task in between, so it is gone
- * before the next frame. Without a place, the view is drawn into
- * its own shadow root without ever joining the page: Lit draws an element once its
- * `connectedCallback` has run, so that is called here by hand. Either way `disconnectedCallback`
- * runs once it is drawn, which stops what its controllers started (the countdown's timer).
- * Nothing is shown, announced, focused or sent, and no event of it reaches the page.
+ * before the next frame. Without a place, the view is drawn into its own shadow root without
+ * ever joining the page, and not laid out: Lit draws an element once its `connectedCallback` has
+ * run, so that is called here by hand. Either way `disconnectedCallback` runs once it is drawn,
+ * which stops what its controllers started (the countdown's timer). Nothing is shown, announced,
+ * focused or sent, and no event of it reaches the page.
  */
 import type { CheckoutOrder } from '../checkout/relay-connection.js';
 import { whenIdle } from '../idle.js';
@@ -28,8 +28,8 @@ const rehearsed = new WeakSet<object>();
 /**
  * Draws a `View` (a registered result view class) in `locale` once the page is idle after `ready`,
  * with a sample order waiting to be paid whose method and method's details are `method`, and lays
- * it out hidden in `place` when there is one; answers the view once drawn and let
- * go, or undefined when `View` was rehearsed already or could not be made (not registered).
+ * it out hidden in `place` when there is one; answers the view once drawn and let go, or
+ * undefined when `View` was rehearsed already or could not be made (not registered).
  */
 export function rehearse(
   View: new () => PayResultElement,
@@ -46,19 +46,21 @@ export function rehearse(
       const view = new View();
       view.locale = locale;
       view.order = { id: '', refId: '', status: 'waiting_payment', amount: '100.00', createdAt: new Date().toISOString(), ...method };
-      const stage = document.createElement('div');
-      stage.style.cssText = 'height:0;overflow:hidden;visibility:hidden';
-      stage.inert = true;
-      stage.ariaHidden = 'true';
-      place?.append(stage);
-      stage.append(view);
-      if (!place) view.connectedCallback();
+      let stage: HTMLDivElement | undefined;
+      if (place) {
+        stage = document.createElement('div');
+        stage.style.cssText = 'height:0;overflow:hidden;visibility:hidden';
+        stage.inert = true;
+        stage.ariaHidden = 'true';
+        stage.append(view);
+        place.append(stage);
+      } else view.connectedCallback();
       try {
         await view.updateComplete;
         // Read a size: the layout is done now, not at the next frame, when the block is gone.
-        view.getBoundingClientRect();
+        if (stage) view.getBoundingClientRect();
       } finally {
-        if (place) stage.remove();
+        if (stage) stage.remove();
         else view.disconnectedCallback();
       }
       return view;

@@ -55,8 +55,8 @@ export class PayBoletoResult extends PayResultElement {
   /**
    * Draws the view once, unseen, with a sample slip (results/rehearsal.ts): the buyer's order is
    * then drawn sooner, its due date's formatter among what is made ahead. The checkout asks
-   * while the buyer fills a boleto form, giving its shadow root as `place` (see the Pix view's); answers the
-   * view drawn, or undefined when it was drawn before.
+   * while the buyer fills a boleto form, giving its shadow root as `place` (see the Pix view's);
+   * answers the view drawn, or undefined when it was drawn before.
    */
   static rehearse(locale: string, place?: ParentNode): Promise<PayResultElement | undefined> {
     const boleto = { barcode: '1'.repeat(47), pdfUrl: 'https://example.com/', dueDate: sampleTime(0).slice(0, 10) };
