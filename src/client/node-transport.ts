@@ -94,7 +94,8 @@ export function createNodeSend(): NodeSend | undefined {
       const parsed = new URL(url);
       return { target: targetOfUrl(parsed), path: `${parsed.pathname}${parsed.search}` };
     }
-    const [, origin, path = '/'] = split as unknown as [string, string, string | undefined];
+    const origin = split[1]!;
+    const path = split[2] ?? '/';
     let target = origins.get(origin);
     if (!target) {
       target = targetOfUrl(new URL(origin));
