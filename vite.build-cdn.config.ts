@@ -68,15 +68,29 @@ function preloadManifest(): Rolldown.Plugin {
       const chunks = Object.values(bundle).filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
       const entry = chunks.find((chunk) => chunk.isEntry);
       if (!entry) this.error('the module build has no entry');
-      const catalogues = chunks
-        .flatMap((chunk) => {
-          const catalogue = cataloguePartOf(chunk);
-          return catalogue?.part === 'form' ? [[catalogue.locale, chunk.fileName] as const] : [];
-        })
-        .sort(([a], [b]) => a.localeCompare(b));
-      const inlineConfig = chunks.find((chunk) => /[\\/]checkout[\\/]inline-config\.ts$/.test(chunk.facadeModuleId ?? ''));
-      if (!inlineConfig) this.error('the module build has no chunk for inline-config.ts');
-      const manifest: WidgetPreloadManifest = { modules: [...entry.imports], catalogues: Object.fromEntries(catalogues), inlineConfig: inlineConfig.fileName };
+      const cataloguesOf = (part: 'form' | 'card') =>
+        Object.fromEntries(
+          chunks
+            .flatMap((chunk) => {
+              const catalogue = cataloguePartOf(chunk);
+              return catalogue?.part === part ? [[catalogue.locale, chunk.fileName] as const] : [];
+            })
+            .sort(([a], [b]) => a.localeCompare(b)),
+        );
+      const facade = (pattern: RegExp, what: string) => {
+        const chunk = chunks.find((each) => pattern.test(each.facadeModuleId ?? ''));
+        if (!chunk) this.error(`the module build has no chunk for ${what}`);
+        return chunk;
+      };
+      const inlineConfig = facade(/[\\/]checkout[\\/]inline-config\.ts$/, 'inline-config.ts');
+      const cardCode = facade(/[\\/]card[\\/]card-code\.ts$/, 'card-code.ts');
+      const manifest: WidgetPreloadManifest = {
+        modules: [...entry.imports],
+        catalogues: cataloguesOf('form'),
+        inlineConfig: inlineConfig.fileName,
+        // The card form's chunk and what it imports beyond the entry's chunks (the payment's).
+        card: { modules: [cardCode.fileName, ...cardCode.imports.filter((file) => !entry.imports.includes(file))], catalogues: cataloguesOf('card') },
+      };
       this.emitFile({ type: 'asset', fileName: PRELOAD_MANIFEST, source: `${JSON.stringify(manifest, null, 2)}\n` });
     },
   };

@@ -43,7 +43,8 @@ const CONTENT_TYPES: Record<string, string> = { '.html': 'text/html; charset=utf
 /**
  * The pages, by path on the benchmark's server. `rendered` is ours as a page the shop's server
  * renders can have it (docs/relay.md, "The configuration in the page"): the offer's configuration
- * in the page and the widget's first chunks preloaded from its head; it is made per request.
+ * in the page, and the widget's first chunks and the card form's preloaded from its head (the
+ * probe picks the card, as a shop whose buyers mostly pay by card would); it is made per request.
  */
 export const PAGES = { ours: '/pay-checkout.html', static: '/static-card-form.html', rendered: '/pay-checkout-rendered.html' } as const;
 export type PageName = 'ours' | 'static';
@@ -177,13 +178,13 @@ export interface BenchServer {
   close(): Promise<void>;
 }
 
-/** The benchmark's page of ours, as the shop's server renders it: the offer's configuration inline, the first chunks preloaded. */
+/** The benchmark's page of ours, as the shop's server renders it: the offer's configuration inline, the first chunks and the card form preloaded. */
 async function renderedPage(stack: CheckoutStack, origin: string, ourBuildDir: string): Promise<string> {
   const manifest: unknown = JSON.parse(readFileSync(join(ourBuildDir, PRELOAD_MANIFEST), 'utf8'));
   const page = readFileSync(join(PAGES_DIR, PAGES.ours), 'utf8');
   const config = await inlineCheckoutConfig(stack.relay, { offer: BENCH_PAGE_OFFER, relayUrl: `${origin}${RELAY_PATH}`, id: 'offer-config' });
   return page
-    .replace('<script type="module" src="/cdn/pay-checkout.js"></script>', `$&\n${widgetPreloadLinks(manifest, { widgetUrl: '/cdn/', locale: 'pt-BR', inlineConfig: true })}`)
+    .replace('<script type="module" src="/cdn/pay-checkout.js"></script>', `$&\n${widgetPreloadLinks(manifest, { widgetUrl: '/cdn/', locale: 'pt-BR', inlineConfig: true, cardForm: true })}`)
     .replace('<pay-checkout ', `${config}\n<pay-checkout inline-config="offer-config" `);
 }
 

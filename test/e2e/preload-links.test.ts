@@ -39,12 +39,12 @@ describe('a page that carries the configuration and preloads the widget\'s first
     server = createServer((request, response) => {
       if (stack.handle(request, response)) return;
       const path = normalize(new URL(request.url ?? '/', 'http://localhost').pathname);
-      if (path === '/') {
+      if (path === '/' || path === '/tarjeta') {
         void (async () => {
           const config = await inlineCheckoutConfig(stack.relay, { offer: OFFER, relayUrl: `${origin}/relay`, id: 'oferta' });
           const page = `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Tienda</title>
 <script type="module" src="${WIDGET}pay-checkout.js"></script>
-${widgetPreloadLinks(manifest, { widgetUrl: WIDGET, locale: 'es-MX', inlineConfig: true })}
+${widgetPreloadLinks(manifest, { widgetUrl: WIDGET, locale: 'es-MX', inlineConfig: true, cardForm: path === '/tarjeta' })}
 </head><body>${config}<pay-checkout relay="/relay" offer="${OFFER}" locale="es-MX" inline-config="oferta"></pay-checkout></body></html>`;
           response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
         })();
@@ -76,6 +76,23 @@ ${widgetPreloadLinks(manifest, { widgetUrl: WIDGET, locale: 'es-MX', inlineConfi
     assert.match(readFileSync(join(dir, manifest.catalogues['es']!), 'utf8'), /Pagar/);
   });
 
+  it('lists the card form: its chunk, every chunk that one imports the entry does not, and its texts in each language', () => {
+    const card = manifest.card;
+    assert.ok(card, 'no card in the manifest');
+    const [cardChunk, ...imported] = card.modules;
+    assert.match(cardChunk ?? '', /^chunks\/card-fields-[\w-]+\.js$/);
+    // What the browser would find only once the card form's chunk is parsed: all of it listed, nothing the entry brings already.
+    const staticImports = [...readFileSync(join(dir, cardChunk!), 'utf8').matchAll(/from"\.\/([\w.-]+\.js)"/g)].map((match) => `chunks/${match[1]}`);
+    assert.deepEqual(
+      [...imported].sort(),
+      staticImports.filter((file) => !manifest.modules.includes(file)).sort(),
+    );
+    assert.ok(imported.length > 0, 'the card form imports the payment\'s chunk');
+    assert.deepEqual(Object.keys(card.catalogues), ['en', 'es', 'pt-BR']);
+    for (const file of [...card.modules, ...Object.values(card.catalogues)]) assert.ok(existsSync(join(dir, file)), file);
+    assert.notEqual(readFileSync(join(dir, card.catalogues['es']!), 'utf8'), readFileSync(join(dir, card.catalogues['pt-BR']!), 'utf8'));
+  });
+
   it('asks for the core, the buyer\'s texts and the configuration\'s reader beside the entry, once each, and never for GET config', async () => {
     const context = await browser.newContext();
     try {
@@ -105,6 +122,40 @@ ${widgetPreloadLinks(manifest, { widgetUrl: WIDGET, locale: 'es-MX', inlineConfi
         preloaded.map((file) => [file, 1]),
       );
       assert.deepEqual(requested.filter((path) => path.startsWith('/relay/config')), []);
+      // Nothing of the card form is fetched before the buyer picks the card.
+      assert.deepEqual(requested.filter((path) => manifest.card!.modules.some((file) => path === `${WIDGET}${file}`)), []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('with the card form preloaded, asks for its chunks and its texts beside the entry, and for none of them again when the buyer picks the card', async () => {
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 100, downloadThroughput: -1, uploadThroughput: -1 });
+      const requested: string[] = [];
+      page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+      await page.goto(`${origin}/tarjeta`);
+      const card = page.locator('pay-checkout input[name="method"]:is([value="credit_card"], [value="threeDs"])');
+      await card.check({ timeout: 30_000 });
+      await page.locator('pay-checkout input[name="cc-number"]').waitFor({ timeout: 30_000 });
+      const entryEnd = await page.evaluate(
+        (entryPath) => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((entry) => new URL(entry.name).pathname === entryPath)?.responseEnd ?? -1,
+        `${WIDGET}pay-checkout.js`,
+      );
+      const starts = await page.evaluate(() => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => [new URL(entry.name).pathname, entry.startTime] as const));
+      const cardFiles = [...manifest.card!.modules, manifest.card!.catalogues['es']!];
+      assert.deepEqual(
+        cardFiles.map((file) => [file, (starts.find(([path]) => path === `${WIDGET}${file}`)?.[1] ?? Infinity) < entryEnd]),
+        cardFiles.map((file) => [file, true]),
+      );
+      assert.deepEqual(
+        cardFiles.map((file) => [file, requested.filter((path) => path === `${WIDGET}${file}`).length]),
+        cardFiles.map((file) => [file, 1]),
+      );
     } finally {
       await context.close();
     }
