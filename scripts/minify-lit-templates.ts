@@ -1,7 +1,8 @@
 /**
  * A build plugin that takes the indentation out of the widget's Lit templates (`html`, `svg`
  * and `css` tagged literals), which the minifier leaves as they are because a template is a
- * string to it. In markup, whitespace that holds a line break becomes that one line break; CSS
+ * string to it. In markup, whitespace that holds a line break becomes that one line break, and
+ * an attribute's value loses its quotes where HTML needs none; CSS
  * loses its comments, its line breaks and the spaces around its punctuation. Text inside quotes
  * is never touched, nor any `${}` expression. The plugin hands the bundler a source map of its
  * edits, so the build's maps still point at the sources.
@@ -31,14 +32,37 @@ function collapseLines(text: string): string {
   return text.replace(/[ \t]*\n[ \t]*/g, '\n');
 }
 
-/** The static text of an `html` or `svg` template. */
-export function minifyMarkup(text: string): string {
-  return outsideQuotes(text, collapseLines);
+/**
+ * An attribute's value in double quotes loses them when HTML reads it the same without: letters,
+ * digits and `_ . # : -` only (no space, quote, `=`, `<`, `>`, backtick or `/`), inside a tag this
+ * piece of the template opened (so text between tags that looks like an attribute is left alone),
+ * and followed by a space or the tag's end (never by a `${}` expression, which would join the value).
+ * A value holding an expression spans two pieces of the template's text and never matches.
+ */
+const QUOTED_ATTRIBUTE = /(?<=<[A-Za-z][^<>]*)(\s[A-Za-z][\w-]*)="([\w.#:-]+)"(?=[\s>])/g;
+
+/**
+ * The static text of an `html` or `svg` template; `inTag` when the template's text before it (and
+ * the `${}` between) left a tag open, as in `<b part="a" id=${id} role="img">`.
+ */
+export function minifyMarkup(text: string, inTag = false): string {
+  const collapsed = outsideQuotes(text, collapseLines);
+  // An open tag in front lets the pattern see where this piece is, then goes.
+  return inTag ? `<x${collapsed}`.replace(QUOTED_ATTRIBUTE, '$1=$2').slice(2) : collapsed.replace(QUOTED_ATTRIBUTE, '$1=$2');
+}
+
+/** Whether a tag is still open after `text`, given whether one was before it. */
+function endsInTag(text: string, inTag: boolean): boolean {
+  const open = text.lastIndexOf('<');
+  const close = text.lastIndexOf('>');
+  return open === close ? inTag : open > close;
 }
 
 /**
  * The static text of a `css` template. A run of whitespace becomes one space, and none at all
  * next to `{`, `}`, `;`, `,` or after `:` (a space before a colon can be a descendant combinator).
+ * A number below one loses its leading zero where a value starts (`0.5rem` is `.5rem`, `rgb(0 0 0
+ * / 0.3)` is `rgb(0 0 0 / .3)`): CSS reads both alike.
  */
 export function minifyStyles(text: string): string {
   return outsideQuotes(text.replace(/\/\*[\s\S]*?\*\//g, ''), (part) =>
@@ -46,12 +70,13 @@ export function minifyStyles(text: string): string {
       .replace(/\s+/g, ' ')
       .replace(/ ?([{};,]) ?/g, '$1')
       .replace(/: /g, ':')
-      .replace(/;\}/g, '}'),
+      .replace(/;\}/g, '}')
+      .replace(/([ :(,/])0\.(\d)/g, '$1.$2'),
   );
 }
 
 /** The template literals tagged `html`, `svg` or `css`, with the minifier for each. */
-function* taggedTemplates(root: SourceNode): Generator<{ quasis: SourceNode[]; minify: (text: string) => string }> {
+function* taggedTemplates(root: SourceNode): Generator<{ quasis: SourceNode[]; minify: (text: string, inTag: boolean) => string }> {
   for (const node of sourceNodes(root)) {
     if (node.type !== 'TaggedTemplateExpression') continue;
     const tag = node['tag'] as SourceNode & { name?: string };
@@ -71,9 +96,11 @@ export function minifyLitTemplates(): Plugin {
       if (!id.includes('/src/widget/') || !/\b(html|svg|css)`/.test(code)) return undefined;
       const result = new MagicString(code);
       for (const { quasis, minify } of taggedTemplates(this.parse(code) as unknown as SourceNode)) {
+        let inTag = false;
         for (const quasi of quasis) {
           const text = code.slice(quasi.start, quasi.end);
-          const minified = minify(text);
+          const minified = minify(text, inTag);
+          inTag = endsInTag(text, inTag);
           if (minified === '') result.remove(quasi.start, quasi.end);
           else if (minified !== text) result.overwrite(quasi.start, quasi.end, minified);
         }

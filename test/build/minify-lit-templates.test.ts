@@ -35,6 +35,15 @@ describe('the Lit template minifier of the script-tag build', () => {
     it('keeps a space where whitespace separates two words of a value', () => {
       assert.equal(minifyStyles('a {\n  font: 1rem\n    system-ui;\n}'), 'a{font:1rem system-ui}');
     });
+
+    it('drops the leading zero of a number below one where a value starts, and nowhere else', () => {
+      assert.equal(
+        minifyStyles('a { padding: 0.5rem 0.25rem; box-shadow: 0 0.5rem 2rem rgb(0 0 0 / 0.3); margin: calc(1rem * 0.75) -0.5rem; line-height: 10.5; }'),
+        'a{padding:.5rem .25rem;box-shadow:0 .5rem 2rem rgb(0 0 0 / .3);margin:calc(1rem * .75) -0.5rem;line-height:10.5}',
+      );
+      // Quoted text is the page's to show: left as it is.
+      assert.equal(minifyStyles("a::after { content: ' 0.5'; opacity: 0.5; }"), "a::after{content:' 0.5';opacity:.5}");
+    });
   });
 
   describe('html', () => {
@@ -47,7 +56,25 @@ describe('the Lit template minifier of the script-tag build', () => {
     const minified = minifyMarkup(source);
 
     it('turns indented line breaks into one line break and leaves quoted values alone', () => {
-      assert.equal(minified, '\n<p class="note">\nPague em até <strong>12x</strong> sem juros.\n</p>\n<span title="two  spaces   kept">a</span>\n');
+      assert.equal(minified, '\n<p class=note>\nPague em até <strong>12x</strong> sem juros.\n</p>\n<span title="two  spaces   kept">a</span>\n');
+    });
+
+    it('takes the quotes off a value HTML reads the same without them, and off no other', () => {
+      assert.equal(
+        minifyMarkup('<svg viewBox="0 0 25 25" fill="#fff" stroke-width="1.6" role="img"><rect width="25" height="25"></rect></svg>'),
+        '<svg viewBox="0 0 25 25" fill=#fff stroke-width=1.6 role=img><rect width=25 height=25></rect></svg>',
+      );
+      // Empty, with a slash after it, with `=` or a slash in it: kept.
+      assert.equal(minifyMarkup('<img alt="" height="64"/><a href="/x" data-q="a=b">'), '<img alt="" height="64"/><a href="/x" data-q="a=b">');
+      // A tag that goes on after a `${}`: what this piece holds of it.
+      assert.equal(minifyMarkup('<b part="a" class="b c" id='), '<b part=a class="b c" id=');
+      // Text between tags is the buyer's to read; so is a piece that starts after a `${}`, which may be text.
+      assert.equal(minifyMarkup('<p>Type x="1" here</p>'), '<p>Type x="1" here</p>');
+      assert.equal(minifyMarkup(' and x="1" >'), ' and x="1" >');
+      // Unless the template's text before it left a tag open.
+      assert.equal(minifyMarkup(' role="img" aria-hidden="true">x="1"', true), ' role=img aria-hidden=true>x="1"');
+      // A value right before a `${}` would join it.
+      assert.equal(minifyMarkup('<b part="a"'), '<b part="a"');
     });
 
     it('keeps the line count', () => {
@@ -66,6 +93,7 @@ describe('the Lit template minifier of the script-tag build', () => {
       'const label = `  kept   as   is  `;',
       'export const markup = html`\n    <b>\n      ${label}\n    </b>\n  `;',
       'export const styles = css`\n  a {\n    color: red;\n  }\n`;',
+      'export const tag = html`<b part="a" id=${label} role="img">x="1" ${label} y="2"</b>`;',
     ].join('\n'));
     let result;
     try {
@@ -81,8 +109,10 @@ describe('the Lit template minifier of the script-tag build', () => {
     }
     const [output] = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
     const bundled = output!.output[0].code;
-    const { markup, styles } = (await import(`data:text/javascript,${encodeURIComponent(bundled)}`)) as { markup: string; styles: string };
+    const { markup, styles, tag } = (await import(`data:text/javascript,${encodeURIComponent(bundled)}`)) as { markup: string; styles: string; tag: string };
     assert.equal(markup, '\n<b>\n|\n</b>\n  kept   as   is  ');
+    // The tag goes on after `${label}`: its next attribute loses its quotes too; the text after the tag keeps them.
+    assert.equal(tag, '<b part=a id=| role=img>x="1" | y="2"</b>  kept   as   is  |  kept   as   is  ');
     assert.equal(styles, ' a{color:red}');
   });
 });
