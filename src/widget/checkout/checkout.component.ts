@@ -26,6 +26,7 @@ import { defaultCardTokenizer, defaultProviders } from './checkout-providers.js'
 import { OnDemandElements } from '../on-demand-elements.js';
 import { bannerView, loadErrorView, productView, progressText, resultTagOf, resultTagOfMethod, resultView } from './checkout-views.js';
 import { ConfigController } from './config-controller.js';
+import { peekDeviceFingerprint } from '../attempt/device-fingerprint.js';
 import { OrderSlot } from './order-slot.js';
 import type { PaymentRequest } from './payment-attempt.js';
 import { loadPaymentCode } from './lazy-code.js';
@@ -300,6 +301,13 @@ export class PayCheckout extends LitElement {
     const method = event.composedPath().includes(this.methodPicker as EventTarget) ? undefined : this.method;
     this.payment.prepare(method);
     if (method === 'threeDs' && !this.threeDSecureProvider) this.defaults?.threeDSecure?.prepare();
+    // "Pay" checks the buyer's fields and reads the device's id: run ahead, in an idle moment, a page's
+    // first run of them (the checks' code and patterns compiled, the storage opened) is not the click's.
+    // Nothing is shown or stored; each run after the first costs microseconds.
+    whenIdle(() => {
+      this.customerFields?.customerDetails();
+      peekDeviceFingerprint();
+    });
   }
 
   /**

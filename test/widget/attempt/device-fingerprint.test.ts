@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { isUuidV4 } from '../../../src/widget/attempt/attempt-id.js';
-import { DEVICE_FINGERPRINT_KEY, deviceFingerprint } from '../../../src/widget/attempt/device-fingerprint.js';
+import { DEVICE_FINGERPRINT_KEY, deviceFingerprint, peekDeviceFingerprint } from '../../../src/widget/attempt/device-fingerprint.js';
 import type { FingerprintStorage, StorageCandidate } from '../../../src/widget/attempt/device-fingerprint.js';
 
 class MemoryStorage implements FingerprintStorage {
@@ -74,5 +74,11 @@ describe('deviceFingerprint', () => {
 
   it('falls back to memory where the runtime has no web storage (Node)', () => {
     assert.equal(deviceFingerprint().keptIn, 'memory');
+  });
+});
+
+describe('peekDeviceFingerprint', () => {
+  it('does not throw where the runtime has no storage (the browser test reads the page\'s)', () => {
+    assert.doesNotThrow(() => peekDeviceFingerprint());
   });
 });
