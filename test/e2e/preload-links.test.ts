@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, normalize } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { startCheckoutStack, type CheckoutStack } from '../../demo/stack.js';
 import { buildCdnVariant } from '../../scripts/cdn-bundle.js';
 import { chromiumLaunchOptions } from '../../scripts/chromium.js';
@@ -93,7 +93,8 @@ ${widgetPreloadLinks(manifest, { widgetUrl: WIDGET, locale: 'es-MX', inlineConfi
     assert.notEqual(readFileSync(join(dir, card.catalogues['es']!), 'utf8'), readFileSync(join(dir, card.catalogues['pt-BR']!), 'utf8'));
   });
 
-  it('asks for the core, the buyer\'s texts and the configuration\'s reader beside the entry, once each, and never for GET config', async () => {
+  /** What a visit of `path` asked for, where each request takes a round trip of its own, once `act` is done. */
+  async function visitOnSlowNetwork(path: string, act: (page: Page) => Promise<void>): Promise<{ requested: string[]; timings: Array<{ path: string; startTime: number; responseEnd: number }> }> {
     const context = await browser.newContext();
     try {
       const page = await context.newPage();
@@ -103,61 +104,48 @@ ${widgetPreloadLinks(manifest, { widgetUrl: WIDGET, locale: 'es-MX', inlineConfi
       await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 100, downloadThroughput: -1, uploadThroughput: -1 });
       const requested: string[] = [];
       page.on('request', (request) => requested.push(new URL(request.url()).pathname));
-      await page.goto(`${origin}/`);
-      await page.locator('pay-checkout [part="submit"]').waitFor({ timeout: 30_000 });
-      assert.match((await page.locator('pay-checkout [part="submit"]').textContent()) ?? '', /Pagar/);
+      await page.goto(`${origin}${path}`);
+      await act(page);
       const timings = await page.evaluate(() =>
         (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => ({ path: new URL(entry.name).pathname, startTime: entry.startTime, responseEnd: entry.responseEnd })),
       );
-      const timing = (file: string) => timings.find((entry) => entry.path === `${WIDGET}${file}`);
-      const entry = timing('pay-checkout.js');
-      assert.ok(entry, 'the entry was not fetched');
-      const preloaded = [...manifest.modules, manifest.catalogues['es']!, manifest.inlineConfig];
-      assert.deepEqual(
-        preloaded.map((file) => [file, (timing(file)?.startTime ?? Infinity) < entry.responseEnd]),
-        preloaded.map((file) => [file, true]),
-      );
-      assert.deepEqual(
-        preloaded.map((file) => [file, requested.filter((path) => path === `${WIDGET}${file}`).length]),
-        preloaded.map((file) => [file, 1]),
-      );
-      assert.deepEqual(requested.filter((path) => path.startsWith('/relay/config')), []);
-      // Nothing of the card form is fetched before the buyer picks the card.
-      assert.deepEqual(requested.filter((path) => manifest.card!.modules.some((file) => path === `${WIDGET}${file}`)), []);
+      return { requested, timings };
     } finally {
       await context.close();
     }
+  }
+
+  /** Each of `files` (of the build) asked for before the entry had arrived, and once. */
+  function assertBesideTheEntryOnce(files: readonly string[], { requested, timings }: Awaited<ReturnType<typeof visitOnSlowNetwork>>): void {
+    const timing = (file: string) => timings.find((entry) => entry.path === `${WIDGET}${file}`);
+    const entry = timing('pay-checkout.js');
+    assert.ok(entry, 'the entry was not fetched');
+    assert.deepEqual(
+      files.map((file) => [file, (timing(file)?.startTime ?? Infinity) < entry.responseEnd]),
+      files.map((file) => [file, true]),
+    );
+    assert.deepEqual(
+      files.map((file) => [file, requested.filter((path) => path === `${WIDGET}${file}`).length]),
+      files.map((file) => [file, 1]),
+    );
+  }
+
+  it('asks for the core, the buyer\'s texts and the configuration\'s reader beside the entry, once each, and never for GET config', async () => {
+    const visit = await visitOnSlowNetwork('/', async (page) => {
+      await page.locator('pay-checkout [part="submit"]').waitFor({ timeout: 30_000 });
+      assert.match((await page.locator('pay-checkout [part="submit"]').textContent()) ?? '', /Pagar/);
+    });
+    assertBesideTheEntryOnce([...manifest.modules, manifest.catalogues['es']!, manifest.inlineConfig], visit);
+    assert.deepEqual(visit.requested.filter((path) => path.startsWith('/relay/config')), []);
+    // Nothing of the card form is fetched before the buyer picks the card.
+    assert.deepEqual(visit.requested.filter((path) => manifest.card!.modules.some((file) => path === `${WIDGET}${file}`)), []);
   });
 
   it('with the card form preloaded, asks for its chunks and its texts beside the entry, and for none of them again when the buyer picks the card', async () => {
-    const context = await browser.newContext();
-    try {
-      const page = await context.newPage();
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 100, downloadThroughput: -1, uploadThroughput: -1 });
-      const requested: string[] = [];
-      page.on('request', (request) => requested.push(new URL(request.url()).pathname));
-      await page.goto(`${origin}/tarjeta`);
-      const card = page.locator('pay-checkout input[name="method"]:is([value="credit_card"], [value="threeDs"])');
-      await card.check({ timeout: 30_000 });
+    const visit = await visitOnSlowNetwork('/tarjeta', async (page) => {
+      await page.locator('pay-checkout input[name="method"]:is([value="credit_card"], [value="threeDs"])').check({ timeout: 30_000 });
       await page.locator('pay-checkout input[name="cc-number"]').waitFor({ timeout: 30_000 });
-      const entryEnd = await page.evaluate(
-        (entryPath) => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((entry) => new URL(entry.name).pathname === entryPath)?.responseEnd ?? -1,
-        `${WIDGET}pay-checkout.js`,
-      );
-      const starts = await page.evaluate(() => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => [new URL(entry.name).pathname, entry.startTime] as const));
-      const cardFiles = [...manifest.card!.modules, manifest.card!.catalogues['es']!];
-      assert.deepEqual(
-        cardFiles.map((file) => [file, (starts.find(([path]) => path === `${WIDGET}${file}`)?.[1] ?? Infinity) < entryEnd]),
-        cardFiles.map((file) => [file, true]),
-      );
-      assert.deepEqual(
-        cardFiles.map((file) => [file, requested.filter((path) => path === `${WIDGET}${file}`).length]),
-        cardFiles.map((file) => [file, 1]),
-      );
-    } finally {
-      await context.close();
-    }
+    });
+    assertBesideTheEntryOnce([...manifest.card!.modules, manifest.card!.catalogues['es']!], visit);
   });
 });
