@@ -58,7 +58,8 @@ export function deviceFingerprint(storages: readonly StorageCandidate[] = PAGE_S
  */
 export function peekDeviceFingerprint(): void {
   try {
-    localStorage.getItem(DEVICE_FINGERPRINT_KEY);
+    // The storage `deviceFingerprint` tries first.
+    PAGE_STORAGES[0]![1]().getItem(DEVICE_FINGERPRINT_KEY);
   } catch {
     // Blocked, or no storage here: "Pay" finds the one that works.
   }
