@@ -19,6 +19,7 @@ import { defineConfig, type LogLevel, type Plugin, type Rolldown, type UserConfi
 import { devModeOn } from './scripts/dev-mode-plugin.js';
 import { minifyLitTemplates } from './scripts/minify-lit-templates.js';
 import { secondMinifyPass } from './scripts/second-minify-pass.js';
+import { shortLitErrors } from './scripts/short-lit-errors.js';
 import { shortMessageKeys } from './scripts/short-message-keys.js';
 import ptBR from './src/widget/i18n/messages/pt-BR.js';
 import ptBRCard from './src/widget/i18n/messages/pt-BR.card.js';
@@ -171,12 +172,17 @@ const CHUNK_GROUPS: Rolldown.CodeSplittingGroup[] = [
 
 /**
  * What the minified builds do to the widget's code beyond the bundler's minifier: templates without
- * their indentation, the catalogue's texts by short names, and terser's pass with the private members
- * renamed. The demo's `vite build` does the same (vite.config.ts), so the end-to-end tests pay through
+ * their indentation, the catalogue's texts by short names, Lit's error messages short, and terser's
+ * pass with the private members renamed. The demo's `vite build` does the same (vite.config.ts), so the end-to-end tests pay through
  * code minified as the script-tag build's is.
  */
 export function minifiedWidgetPlugins(): Plugin[] {
-  return [minifyLitTemplates(), shortMessageKeys([...Object.keys(ptBR), ...Object.keys(ptBRCard), ...Object.keys(ptBRResults)]), secondMinifyPass() as Plugin];
+  return [
+    minifyLitTemplates(),
+    shortMessageKeys([...Object.keys(ptBR), ...Object.keys(ptBRCard), ...Object.keys(ptBRResults)]),
+    shortLitErrors(),
+    secondMinifyPass() as Plugin,
+  ];
 }
 
 export interface CdnBuildOptions {

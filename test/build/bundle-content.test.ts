@@ -77,6 +77,14 @@ describe('the script-tag build (dist/cdn/pay-checkout.js): what goes in', () => 
       assert.deepEqual(Object.keys(entry.modules).map((id) => id.slice(id.lastIndexOf('src/'))), ['src/widget/script-tag.ts']);
     });
 
+    it("carries Lit's error messages short (scripts/short-lit-errors.ts), not its sentences of advice", () => {
+      const code = chunks.map((chunk) => chunk.code).join('\n');
+      for (const sentence of ['Use `unsafeCSS` or `css` instead', 'take care to ensure page security', 'is not allowed on child or event bindings', 'can only contain a single expression', 'invalid template strings array']) {
+        assert.equal(code.includes(sentence), false, sentence);
+      }
+      assert.ok(code.includes('"Lit: strings array"'));
+    });
+
     it('lets the boleto and card views come without the Pix view or its QR encoder', () => {
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
       /** The modules a chunk brings, with every chunk it imports statically. */

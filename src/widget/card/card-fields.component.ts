@@ -23,6 +23,7 @@ import { brandMark, MARKED_BRANDS } from './card-brand-marks.js';
 import { CARD_FIELDS } from './card-field.js';
 import type { CardField } from './card-field.js';
 import { cardFieldsStyles } from './card-fields.styles.js';
+import { inputStyles } from '../styles/input.styles.js';
 import { widgetTextStyles } from '../styles/widget-text.styles.js';
 
 type CardFieldError = cardNumber.CardNumberError | cardExpiry.CardExpiryError | cardCvv.CardCvvError | personName.PersonNameError;
@@ -127,7 +128,7 @@ const SEPARATED_FIELDS: ReadonlySet<CardField> = new Set<CardField>(['number', '
  * @cssprop --pay-spacing - Space between fields.
  */
 export class PayCardFields extends LitElement {
-  static override styles = [widgetTextStyles, cardFieldsStyles];
+  static override styles = [widgetTextStyles, inputStyles, cardFieldsStyles];
   static override shadowRootOptions: ShadowRootInit = { ...LitElement.shadowRootOptions, delegatesFocus: true };
   // `attribute: false` beside `state: true` is for the manifest analyzer, which otherwise lists the states as attributes.
   static override properties = {

@@ -11,10 +11,6 @@ export const cardFieldsStyles = css`
     display: block;
   }
 
-  :host([hidden]) {
-    display: none;
-  }
-
   .fields,
   .pair {
     display: grid;
@@ -50,7 +46,6 @@ export const cardFieldsStyles = css`
   }
 
   label {
-    font-weight: 600;
     font-size: 1rem;
   }
 
@@ -58,10 +53,6 @@ export const cardFieldsStyles = css`
   p {
     margin: 0;
     font-size: 0.875rem;
-  }
-
-  .hint {
-    color: var(--_muted);
   }
 
   .brand {
@@ -90,23 +81,11 @@ export const cardFieldsStyles = css`
     border-radius: 3px;
   }
 
-  .error {
-    color: var(--_error);
-  }
-
+  /* The box is the widget's field (inputStyles), in 16px text, which phones do not zoom into. */
   input,
   .face {
-    box-sizing: border-box;
-    width: 100%;
-    min-height: 44px;
     margin: 0;
-    padding: 0.5rem 0.75rem;
-    font: inherit;
     font-size: 1rem;
-    color: inherit;
-    background: var(--_input-bg);
-    border: 1px solid var(--_border);
-    border-radius: var(--pay-radius, 0.5rem);
   }
 
   .choice {
@@ -145,30 +124,14 @@ export const cardFieldsStyles = css`
 
   .choice:has(:focus-visible) .face {
     outline: 3px solid var(--_focus);
-    outline-offset: 2px;
+    outline-offset: 1px;
   }
 
   .choice:has(:disabled) .face {
     cursor: not-allowed;
-    opacity: 0.7;
   }
 
   [inputmode='numeric'] {
     font-variant-numeric: tabular-nums;
-  }
-
-  /* Only the inputs and the select take focus here. */
-  :focus-visible {
-    outline: 3px solid var(--_focus);
-    outline-offset: 2px;
-  }
-
-  [aria-invalid='true'] {
-    border: 2px solid var(--_error);
-  }
-
-  :disabled {
-    cursor: not-allowed;
-    opacity: 0.7;
   }
 `;

@@ -18,6 +18,7 @@ import type { CardTokenizer } from '../providers/card-tokenizer-interface.js';
 import type { ThreeDSecureProvider } from '../three-d-secure/provider.js';
 import { checkoutStyles } from './checkout.styles.js';
 import { fieldGroupStyles } from '../styles/field-group.styles.js';
+import { buttonStyles } from '../styles/button.styles.js';
 import { widgetTextStyles } from '../styles/widget-text.styles.js';
 import { loadFailureMessage } from './checkout-messages.js';
 import { readPaymentRequest } from './checkout-form.js';
@@ -86,7 +87,7 @@ import { RelayConnection, type CheckoutConfig, type CheckoutOrder } from './rela
  * @cssprop --pay-spacing - Base spacing.
  */
 export class PayCheckout extends LitElement {
-  static override styles = [widgetTextStyles, fieldGroupStyles, checkoutStyles];
+  static override styles = [widgetTextStyles, fieldGroupStyles, buttonStyles, checkoutStyles];
   // Declared here rather than with decorators, so the script-tag build carries no decorator runtime.
   // `state` implies no attribute; `attribute: false` says so to the manifest's analyser, which does not read `state`.
   static override properties = {

@@ -9,10 +9,6 @@ export const checkoutStyles = css`
     line-height: 1.5;
   }
 
-  :host([hidden]) {
-    display: none;
-  }
-
   .checkout,
   .form {
     display: grid;
@@ -21,16 +17,6 @@ export const checkoutStyles = css`
 
   .checkout {
     padding: var(--pay-spacing, 1rem);
-  }
-
-  .visually-hidden {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    margin: -1px;
-    overflow: hidden;
-    clip: rect(0 0 0 0);
-    white-space: nowrap;
   }
 
   .product {
@@ -68,22 +54,6 @@ export const checkoutStyles = css`
     display: none;
   }
 
-  button {
-    box-sizing: border-box;
-    min-height: 44px;
-    padding: 0.625rem 1.25rem;
-    font: inherit;
-    font-weight: 600;
-    border: 2px solid var(--_primary);
-    border-radius: var(--pay-radius, 8px);
-    cursor: pointer;
-  }
-
-  button:focus-visible {
-    outline: 3px solid var(--_focus);
-    outline-offset: 2px;
-  }
-
   .submit {
     width: 100%;
     color: var(--_on-primary);
@@ -92,11 +62,6 @@ export const checkoutStyles = css`
 
   .submit[aria-disabled='true'] {
     cursor: progress;
-  }
-
-  .secondary {
-    color: var(--_primary);
-    background: var(--_bg);
   }
 
   .banner,

@@ -199,7 +199,7 @@ export class PaymentAttempt {
    * makes two requests.
    */
   async run(signal: AbortSignal): Promise<AttemptOutcome> {
-    if (this.running) throw new Error('This payment attempt is already running.');
+    if (this.running) throw new Error('attempt already running');
     this.running = true;
     try {
       const body = await this.prepare(signal);
@@ -240,7 +240,10 @@ export class PaymentAttempt {
 
   private async tokenize(details: CardDetails, signal: AbortSignal): Promise<CardToken> {
     const { cardTokenizer } = this.services;
-    if (!cardTokenizer) throw new Error('A card payment needs a card tokenizer.');
+    // The checkout never starts a card payment without its tokenizer, profiler and, for threeDs,
+    // provider and address (it leaves out a method it cannot pay): this error and the three like it
+    // below name a broken invariant in a few words, since every card buyer fetches them.
+    if (!cardTokenizer) throw new Error('card: no tokenizer');
     return cardTokenizer.tokenize(details, { signal });
   }
 
@@ -248,7 +251,7 @@ export class PaymentAttempt {
   private async completeProfile(signal: AbortSignal): Promise<string> {
     if (this.antifraudReference) return this.antifraudReference;
     const { antifraudProfiler } = this.services;
-    if (!antifraudProfiler) throw new Error('A card payment needs an anti-fraud profiler.');
+    if (!antifraudProfiler) throw new Error('card: no anti-fraud profiler');
     const profile = await antifraudProfiler.complete({ signal });
     if (signal.aborted) throw signal.reason;
     if (!profile.profiled) this.services.onAntifraudFallback?.(profile.reference, profile.fallbackReason);
@@ -258,8 +261,8 @@ export class PaymentAttempt {
   private async authenticate(cardToken: string, signal: AbortSignal): Promise<ChargeThreeDSecure> {
     const { threeDSecureProvider } = this.services;
     const { customer, address, amountInCents, currency } = this.request;
-    if (!threeDSecureProvider) throw new Error('A threeDs payment needs a 3-D Secure provider.');
-    if (!address) throw new Error('A threeDs payment needs the billing address.');
+    if (!threeDSecureProvider) throw new Error('threeDs: no 3-D Secure provider');
+    if (!address) throw new Error('threeDs: no billing address');
     const result = await threeDSecureProvider.authenticate({
       cardToken,
       amountInCents,

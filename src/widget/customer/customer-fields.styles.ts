@@ -30,51 +30,14 @@ export const customerFieldsStyles = css`
     align-content: start;
   }
 
-  label {
-    font-weight: 500;
-  }
-
   .optional {
     font-weight: 400;
     color: var(--_muted);
   }
 
-  input,
-  select {
-    box-sizing: border-box;
-    width: 100%;
-    min-height: 44px;
-    padding: 0.5rem 0.75rem;
-    font: inherit;
-    color: inherit;
-    background: var(--_input-bg);
-    border: 1px solid var(--_border);
-    border-radius: var(--pay-radius, 8px);
-  }
-
-  /* Only the inputs, the select and the e-mail suggestion take focus here. */
-  :focus-visible {
-    outline: 3px solid var(--_focus);
-    outline-offset: 1px;
-  }
-
-  [aria-invalid='true'] {
-    border-color: var(--_error);
-    box-shadow: inset 0 0 0 1px var(--_error);
-  }
-
   p {
     margin: 0;
     font-size: 0.875em;
-  }
-
-  .hint {
-    color: var(--_muted);
-  }
-
-  .error {
-    color: var(--_error);
-    font-weight: 500;
   }
 
   /* A link-like button, its text the address meant: 24px high at least (WCAG 2.2, 2.5.8). */
@@ -88,10 +51,4 @@ export const customerFieldsStyles = css`
     background: none;
     border: 0;
     cursor: pointer;
-  }
-
-  input:disabled,
-  select:disabled {
-    cursor: not-allowed;
-  }
-`;
+  }`;

@@ -11,6 +11,7 @@ import { FORM_TEXTS, type CatalogueSource, type MessageKey } from '../i18n/catal
 import { LocaleController } from '../i18n/locale-controller.js';
 import { resolveLocale, type SupportedLocale } from '../i18n/locales.js';
 import { fieldGroupStyles } from '../styles/field-group.styles.js';
+import { inputStyles } from '../styles/input.styles.js';
 import { widgetTextStyles } from '../styles/widget-text.styles.js';
 import { customerFieldsStyles } from './customer-fields.styles.js';
 import { fieldView, type FieldLook, type FieldMessage, type FieldViewOptions } from './field-view.js';
@@ -26,7 +27,7 @@ export interface FieldSpec extends FieldLook {
 }
 
 export abstract class FieldGroup<Name extends string> extends LitElement {
-  static override styles = [widgetTextStyles, fieldGroupStyles, customerFieldsStyles];
+  static override styles = [widgetTextStyles, fieldGroupStyles, inputStyles, customerFieldsStyles];
   static override shadowRootOptions: ShadowRootInit = { ...LitElement.shadowRootOptions, delegatesFocus: true };
   // `attribute: false` beside `state: true` is for the manifest analyzer, which otherwise lists the states as attributes.
   static override properties: PropertyDeclarations = {

@@ -1,16 +1,15 @@
 import { css } from 'lit';
+import { buttonStyles } from '../styles/button.styles.js';
 
-/** The look the three result views share: title, text, buttons, the paid mark, the live region. */
-export const resultStyles = css`
+/** The look the three result views share: title, text, buttons (the widget's, buttonStyles), the paid mark. */
+export const resultStyles = [
+  buttonStyles,
+  css`
   :host {
     display: block;
     box-sizing: border-box;
     min-width: 0;
     line-height: 1.5;
-  }
-
-  :host([hidden]) {
-    display: none;
   }
 
   .base {
@@ -63,49 +62,20 @@ export const resultStyles = css`
     stroke-linejoin: round;
   }
 
-  .visually-hidden {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    margin: -1px;
-    overflow: hidden;
-    clip: rect(0 0 0 0);
-    white-space: nowrap;
-  }
-
   .actions {
     display: grid;
     gap: calc(var(--pay-spacing, 1rem) * 0.75);
   }
 
   button {
-    box-sizing: border-box;
     width: 100%;
-    min-height: 44px;
-    padding: 0.625rem 1.25rem;
-    font: inherit;
-    font-weight: 600;
-    border: 2px solid var(--_primary);
-    border-radius: var(--pay-radius, 8px);
-    cursor: pointer;
   }
 
   /* The title is listed here, after .title:focus, so that its ring wins over that rule. */
   .title:focus-visible,
-  button:focus-visible,
   a:focus-visible {
     outline: 3px solid var(--_focus);
     outline-offset: 2px;
-  }
-
-  .primary {
-    color: var(--_on-primary);
-    background: var(--_primary);
-  }
-
-  .secondary {
-    color: var(--_primary);
-    background: var(--_bg);
   }
 
   .reference {
@@ -118,4 +88,5 @@ export const resultStyles = css`
       width: auto;
     }
   }
-`;
+`,
+];

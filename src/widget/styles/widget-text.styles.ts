@@ -31,6 +31,17 @@ export const widgetTextStyles = css`
     display: none !important;
   }
 
+  /* Read by screen readers, not shown (the live regions). */
+  .visually-hidden {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    margin: -1px;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+  }
+
   @media (prefers-color-scheme: dark) {
     :host {
       --_primary: var(--pay-color-primary, #a8c7fa);

@@ -5,6 +5,7 @@ import { translate } from '../i18n/translate.js';
 import { PayThreeDSecureCancelEvent } from '../events/three-d-secure-cancel-event.js';
 import { challengePageUrl } from './challenge-page.js';
 import { threeDSecureDialogStyles } from './three-d-secure-dialog.styles.js';
+import { buttonStyles } from '../styles/button.styles.js';
 import { widgetTextStyles } from '../styles/widget-text.styles.js';
 
 /**
@@ -34,7 +35,7 @@ import { widgetTextStyles } from '../styles/widget-text.styles.js';
  * @cssprop --pay-spacing - Base spacing.
  */
 export class PayThreeDSecureDialog extends LitElement {
-  static override styles = [widgetTextStyles, threeDSecureDialogStyles];
+  static override styles = [widgetTextStyles, buttonStyles, threeDSecureDialogStyles];
   // Declared here rather than with decorators, so the script-tag build carries no decorator runtime.
   static override properties = { challengeUrl: { attribute: 'challenge-url' }, locale: {} };
 
@@ -116,7 +117,7 @@ export class PayThreeDSecureDialog extends LitElement {
               title=${translate(locale, 'threeDs.dialog.frameTitle')}
               sandbox="allow-scripts allow-forms allow-same-origin"
             ></iframe>`}
-        <button type="button" part="cancel-button" @click=${this.handleCancelClick}>${translate(locale, 'threeDs.dialog.cancel')}</button>
+        <button class="secondary" type="button" part="cancel-button" @click=${this.handleCancelClick}>${translate(locale, 'threeDs.dialog.cancel')}</button>
       </dialog>
     `;
   }

@@ -52,25 +52,11 @@ export const threeDSecureDialogStyles = css`
     min-height: 20rem;
     border: 1px solid var(--_border);
     border-radius: var(--pay-radius, 0.5rem);
-    background: #ffffff;
-  }
-
-  button {
-    min-height: 44px;
-    min-width: 44px;
-    padding: 0.5rem 1.25rem;
-    border: 2px solid var(--_primary);
-    border-radius: var(--pay-radius, 0.5rem);
-    color: var(--_primary);
-    background: var(--_bg);
-    font: inherit;
-    font-weight: 600;
-    cursor: pointer;
+    background: #fff;
   }
 
   h2:focus-visible,
-  iframe:focus-visible,
-  button:focus-visible {
+  iframe:focus-visible {
     outline: 3px solid var(--_primary);
     outline-offset: 2px;
   }
