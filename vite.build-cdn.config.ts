@@ -36,6 +36,17 @@ const ROOT = fileURLToPath(new URL('.', import.meta.url));
 
 /** The side-effect entry the script-tag builds are made from. */
 export const CDN_ENTRY = `${ROOT}src/widget/script-tag.ts`;
+/**
+ * The module the entry imports first (the facade of `chunks/checkout-core-<hash>.js`), and the
+ * classic build's entry. It is an entry of the module builds too, so that the first chunk is its
+ * own, with its exports, rather than code the entry's `import()` would need the bundler's helper
+ * (one more file) to answer.
+ */
+export const CDN_CORE = `${ROOT}src/widget/script-tag-core.ts`;
+/** The classic build's entry: the first chunk's module, with the exports the module build's entry has. */
+const CDN_CLASSIC_ENTRY = `${ROOT}src/widget/script-tag-classic.ts`;
+/** The first chunk's name, as the entry it is. */
+const CORE_CHUNK = 'checkout-core';
 
 /** The file each variant writes at the top of its directory. */
 export const CDN_FILE_NAMES: Record<CdnVariant, string> = {
@@ -67,8 +78,10 @@ function preloadManifest(): Rolldown.Plugin {
     name: 'pay-checkout-preload-manifest',
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
-      const entry = chunks.find((chunk) => chunk.isEntry);
-      if (!entry) this.error('the module build has no entry');
+      // The entry's own lines ask for the first chunk with import(): what a rendered page preloads is that chunk and what it imports.
+      const core = chunks.find((chunk) => chunk.facadeModuleId === CDN_CORE);
+      if (!core) this.error('the module build has no first chunk');
+      const first = [core.fileName, ...core.imports];
       const cataloguesOf = (part: 'form' | 'card') =>
         Object.fromEntries(
           chunks
@@ -86,11 +99,11 @@ function preloadManifest(): Rolldown.Plugin {
       const inlineConfig = facade(/[\\/]checkout[\\/]inline-config\.ts$/, 'inline-config.ts');
       const cardCode = facade(/[\\/]card[\\/]card-code\.ts$/, 'card-code.ts');
       const manifest: WidgetPreloadManifest = {
-        modules: [...entry.imports],
+        modules: first,
         catalogues: cataloguesOf('form'),
         inlineConfig: inlineConfig.fileName,
-        // The card form's chunk and what it imports beyond the entry's chunks (the payment's).
-        card: { modules: [cardCode.fileName, ...cardCode.imports.filter((file) => !entry.imports.includes(file))], catalogues: cataloguesOf('card') },
+        // The card form's chunk and what it imports beyond the first chunks (the payment's).
+        card: { modules: [cardCode.fileName, ...cardCode.imports.filter((file) => !first.includes(file))], catalogues: cataloguesOf('card') },
       };
       this.emitFile({ type: 'asset', fileName: PRELOAD_MANIFEST, source: `${JSON.stringify(manifest, null, 2)}\n` });
     },
@@ -126,9 +139,10 @@ function chunkName(chunk: Rolldown.PreRenderedChunk): string {
 }
 
 /**
- * How the module build's code is cut. Everything the entry imports statically goes into one
- * chunk, `chunks/checkout-core-<hash>.js`, and `pay-checkout.js` keeps only the entry's own lines
- * (a few hundred bytes): the on-demand chunks import the core by its hashed name, never the
+ * How the module build's code is cut. Everything script-tag-core.ts imports statically goes into
+ * one chunk, `chunks/checkout-core-<hash>.js`, which the entry asks for with `import()`, and
+ * `pay-checkout.js` keeps only the entry's own lines (a few hundred bytes, see script-tag.ts):
+ * the on-demand chunks import the core by its hashed name, never the
  * entry, whose URL is the shop's to choose (`?ver=3`, a redirect) and would otherwise be loaded
  * and run a second time under its plain name. The core's name changes with its content, so a CDN
  * can cache it for good while the entry stays short-lived. What every buyer fetches after the
@@ -153,7 +167,7 @@ function chunkName(chunk: Rolldown.PreRenderedChunk): string {
  * longest path, never fetches those).
  */
 const CHUNK_GROUPS: Rolldown.CodeSplittingGroup[] = [
-  { name: 'checkout-core', tags: ['$initial'], test: (id) => id !== CDN_ENTRY, priority: 3 },
+  { name: CORE_CHUNK, tags: ['$initial'], test: (id) => id !== CDN_ENTRY, priority: 3 },
   {
     name: 'payment',
     test: (id) =>
@@ -224,10 +238,10 @@ export function cdnBuildConfig(variant: CdnVariant, options: CdnBuildOptions): U
       reportCompressedSize: false,
       minify: !development,
       lib: {
-        entry: CDN_ENTRY,
+        entry: variant === 'classic' ? CDN_CLASSIC_ENTRY : { [CDN_FILE_NAMES[variant].replace(/\.js$/, '')]: CDN_ENTRY, [CORE_CHUNK]: CDN_CORE },
         formats: [variant === 'classic' ? 'iife' : 'es'],
         name: CLASSIC_GLOBAL_NAME,
-        fileName: () => CDN_FILE_NAMES[variant],
+        fileName: (_format, name) => (name === CORE_CHUNK ? `chunks/${CORE_CHUNK}-[hash]${chunkSuffix}.js` : CDN_FILE_NAMES[variant]),
       },
       rolldownOptions: {
         preserveEntrySignatures: 'allow-extension',

@@ -16,7 +16,7 @@ import { resolveLocale } from '../widget/i18n/locales.js';
 
 /** `pay-checkout.preload.json`: what a page may preload, relative to the entry's directory. */
 export interface WidgetPreloadManifest {
-  /** The chunks the entry imports (`chunks/checkout-core-<hash>.js`). */
+  /** The first chunk, which the entry asks for (`chunks/checkout-core-<hash>.js`), and the chunks it imports. */
   modules: readonly string[];
   /** The form's texts, by language (`pt-BR`, `es`, `en`). */
   catalogues: Readonly<Record<string, string>>;

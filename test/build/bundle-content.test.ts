@@ -9,6 +9,7 @@ import type { Rolldown } from 'vite';
 import { BUDGETS, buildCdnVariant, cataloguePartOf, checkBudgets, measureCdnBundle, type CdnBundleReport, type CostReport } from '../../scripts/cdn-bundle.js';
 import { projectTexts, renamableMembers, wordsOf } from '../../scripts/private-members.js';
 import { licencePreamble } from '../../scripts/second-minify-pass.js';
+import { CDN_FILE_NAMES } from '../../vite.build-cdn.config.js';
 import { registeredTags, registrationFiles } from './package-layout.js';
 import { warningTexts } from './warning-texts.js';
 
@@ -72,7 +73,7 @@ describe('the script-tag build (dist/cdn/pay-checkout.js): what goes in', () => 
     });
 
     it("keeps the entry to its own few lines, which no chunk imports (its URL is the shop's, a query or a redirect would load it twice)", () => {
-      const entry = chunks.find((chunk) => chunk.isEntry)!;
+      const entry = chunks.find((chunk) => chunk.fileName === CDN_FILE_NAMES.module)!;
       assert.deepEqual(chunks.filter((chunk) => chunk.imports.includes(entry.fileName) || chunk.dynamicImports.includes(entry.fileName)).map((chunk) => chunk.fileName), []);
       assert.deepEqual(Object.keys(entry.modules).map((id) => id.slice(id.lastIndexOf('src/'))), ['src/widget/script-tag.ts']);
     });
@@ -83,6 +84,19 @@ describe('the script-tag build (dist/cdn/pay-checkout.js): what goes in', () => 
         assert.equal(code.includes(sentence), false, sentence);
       }
       assert.ok(code.includes('"Lit: strings array"'));
+    });
+
+    // A module's own lines run once its static imports have arrived and run: the entry's start the
+    // configuration and the texts while the first chunk travels (script-tag.ts), so it imports none.
+    it('lets the entry run before the first chunk arrives: it imports nothing statically, and the first chunk whole with import()', () => {
+      const entry = chunks.find((chunk) => chunk.fileName === CDN_FILE_NAMES.module)!;
+      const core = chunks.find((chunk) => chunk.fileName.startsWith('chunks/checkout-core-'))!;
+      assert.deepEqual(entry.imports, []);
+      assert.ok(entry.dynamicImports.includes(core.fileName), entry.dynamicImports.join(', '));
+      // The first chunk is the one file: no facade re-exporting it, no helper of the bundler's before the form.
+      assert.equal(core.facadeModuleId?.slice(core.facadeModuleId.lastIndexOf('src/')), 'src/widget/script-tag-core.ts');
+      assert.deepEqual(chunks.filter((chunk) => chunk.fileName.startsWith('chunks/checkout-core-')).length, 1);
+      assert.deepEqual(core.imports, []);
     });
 
     it('lets the boleto and card views come without the Pix view or its QR encoder', () => {

@@ -20,20 +20,36 @@ const FORM_TAGS = TAGS.filter((tag) => !(ON_DEMAND_TAGS as string[]).includes(ta
 
 const CONTENT_TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript' };
 
-/** Serves `dir` on a loopback port, as a CDN would. */
-async function serveDirectory(dir: string): Promise<{ server: Server; origin: string }> {
+/** A request the directory's server answered: its path and query, and when it came and was answered (ms, performance.now()). */
+interface ServedRequest {
+  url: string;
+  received: number;
+  answered: number;
+}
+
+/** Files whose answer is held back, by a test that needs one to travel slowly (a path's start, its delay in ms). */
+const heldBack = new Map<string, number>();
+
+/** Serves `dir` on a loopback port, as a CDN would; `served` lists what it answered. */
+async function serveDirectory(dir: string): Promise<{ server: Server; origin: string; served: ServedRequest[] }> {
+  const served: ServedRequest[] = [];
   const server = createServer((request, response) => {
+    const received = performance.now();
     // An absolute path normalizes inside the root: `/../x` is `/x`.
     const path = normalize(new URL(request.url ?? '/', 'http://localhost').pathname);
-    try {
-      const body = readFileSync(join(dir, path));
-      response.writeHead(200, { 'content-type': CONTENT_TYPES[extname(path)] ?? 'application/octet-stream' }).end(body);
-    } catch {
-      response.writeHead(404).end();
-    }
+    const delay = [...heldBack].find(([start]) => path.startsWith(start))?.[1] ?? 0;
+    setTimeout(() => {
+      try {
+        const body = readFileSync(join(dir, path));
+        response.writeHead(200, { 'content-type': CONTENT_TYPES[extname(path)] ?? 'application/octet-stream' }).end(body);
+      } catch {
+        response.writeHead(404).end();
+      }
+      served.push({ url: request.url ?? '/', received, answered: performance.now() });
+    }, delay);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+  return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, served };
 }
 
 /** A shop's page with one script tag. */
@@ -103,6 +119,7 @@ describe('the script-tag builds in a browser', () => {
   let dir: string;
   let server: Server;
   let origin: string;
+  let served: ServedRequest[];
   let browser: Browser;
 
   before(async () => {
@@ -121,7 +138,15 @@ describe('the script-tag builds in a browser', () => {
     writeFileSync(join(dir, 'misconfigured.dev.html'), misconfiguredPage(`<script type="module" src="/${CDN_FILE_NAMES.development}"></script>`));
     mkdirSync(join(dir, MISCONFIGURED_RELAY));
     writeFileSync(join(dir, MISCONFIGURED_RELAY, 'config'), JSON.stringify(PIX_AND_CARD_CONFIG));
-    ({ server, origin } = await serveDirectory(dir));
+    // Two checkouts: one that asks its relay for its configuration, in Mexico's Spanish, and one with its configuration in the page.
+    writeFileSync(
+      join(dir, 'early.html'),
+      `<!doctype html><html><head><script type="module" src="/${CDN_FILE_NAMES.module}"></script></head><body>
+        <pay-checkout id="asks" relay="${MISCONFIGURED_RELAY}" offer="course" locale="es-MX"></pay-checkout>
+        <pay-checkout id="inline" relay="${MISCONFIGURED_RELAY}" offer="other" locale="es" inline-config="none-here"></pay-checkout>
+      </body></html>`,
+    );
+    ({ server, origin, served } = await serveDirectory(dir));
     browser = await chromium.launch(chromiumLaunchOptions());
   });
 
@@ -216,6 +241,50 @@ describe('the script-tag builds in a browser', () => {
       assert.deepEqual(scripts.filter((path, index) => scripts.indexOf(path) !== index), [], `fetched twice: ${scripts.join(', ')}`);
       assert.ok(scripts.some((path) => path.startsWith('/chunks/checkout-core-')), scripts.join(', '));
       assert.deepEqual(await definedTags(page), TAGS);
+      assert.deepEqual(errors, []);
+      await page.close();
+    });
+
+    // The first chunk held back 400 ms, as a phone's network holds its 22 KB: what the entry starts must be on its way before that chunk is here.
+    it("asks for the configuration and its language's texts while the first chunk travels, each once, and preloads nothing for a configuration in the page", async () => {
+      heldBack.set('/chunks/checkout-core-', 400);
+      const page = await browser.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      const before = served.length;
+      try {
+        await page.goto(`${origin}/early.html`);
+        await page.waitForFunction(() => Boolean(document.getElementById('asks')?.shadowRoot?.querySelector('form')), undefined, { timeout: 10_000 });
+      } finally {
+        heldBack.clear();
+      }
+      const requests = served.slice(before);
+      const core = requests.find((request) => request.url.startsWith('/chunks/checkout-core-'));
+      const configs = requests.filter((request) => request.url === `${MISCONFIGURED_RELAY}/config?offer=course`);
+      const texts = requests.filter((request) => /^\/chunks\/es-[\w-]+\.js$/.test(request.url));
+      assert.ok(core, requests.map((request) => request.url).join(', '));
+      assert.equal(configs.length, 1, 'the configuration, asked for once');
+      assert.equal(texts.length, 1, 'the texts, asked for once');
+      assert.ok(configs[0]!.received < core.answered - 200, `the configuration was asked for ${Math.round(configs[0]!.received - core.received)} ms after the first chunk`);
+      assert.ok(texts[0]!.received < core.answered - 200, `the texts were asked for ${Math.round(texts[0]!.received - core.received)} ms after the first chunk`);
+      assert.deepEqual(requests.filter((request) => /^\/chunks\/(pt-BR|en)[-.]/.test(request.url)).map((request) => request.url), []);
+      const preloaded = await page.evaluate(() => [...document.head.querySelectorAll('link[rel="preload"]')].map((link) => new URL((link as HTMLLinkElement).href).pathname + new URL((link as HTMLLinkElement).href).search));
+      assert.deepEqual(preloaded, [`${MISCONFIGURED_RELAY}/config?offer=course`]);
+      assert.deepEqual(errors, []);
+      await page.close();
+    });
+
+    it('gives a page module the 3-D Secure errors the checkout tells apart, once the first chunk has run', async () => {
+      const { page, errors } = await visit('module.html');
+      const checked = await page.evaluate(async (entry) => {
+        const exported = (await import(entry)) as Record<string, new (message?: string) => Error>;
+        const checkout = (await customElements.whenDefined('pay-checkout')) as unknown as Record<string, unknown>;
+        return ['ThreeDSecureCanceledError', 'ThreeDSecureFailedError', 'ThreeDSecureSessionError'].map((name) => {
+          const ErrorClass = exported[name];
+          return `${name}: ${typeof ErrorClass === 'function' && ErrorClass === checkout[name] && new ErrorClass('x').name === name}`;
+        });
+      }, `/${CDN_FILE_NAMES.module}`);
+      assert.deepEqual(checked, ['ThreeDSecureCanceledError: true', 'ThreeDSecureFailedError: true', 'ThreeDSecureSessionError: true']);
       assert.deepEqual(errors, []);
       await page.close();
     });
