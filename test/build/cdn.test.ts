@@ -11,6 +11,7 @@ import { buildCdnVariant, subresourceIntegrity } from '../../scripts/cdn-bundle.
 import { chromiumLaunchOptions } from '../../scripts/chromium.js';
 import { ON_DEMAND_TAGS } from '../../src/widget/on-demand-elements.js';
 import ptBR from '../../src/widget/i18n/messages/pt-BR.js';
+import { resolveLocale } from '../../src/widget/i18n/locales.js';
 import { docFence } from '../docs/markdown-fences.js';
 import { registeredTags, ROOT } from './package-layout.js';
 
@@ -272,6 +273,32 @@ describe('the script-tag builds in a browser', () => {
       assert.deepEqual(preloaded, [`${MISCONFIGURED_RELAY}/config?offer=course`]);
       assert.deepEqual(errors, []);
       await page.close();
+    });
+
+    // The entry reads `locale` in a few bytes of its own; it must pick the texts resolveLocale picks, or a buyer fetches two languages.
+    it('asks early for the texts of the language the checkout will speak, whatever way the locale is written', async () => {
+      const tags = ['pt-BR', 'pt-PT', 'es', 'ES', 'es_MX', ' en ', 'en-GB', 'fr', 'english', ''];
+      heldBack.set('/chunks/checkout-core-', 300);
+      try {
+        for (const [index, tag] of tags.entries()) {
+          writeFileSync(
+            join(dir, `locale-${index}.html`),
+            `<!doctype html><html><head><script type="module" src="/${CDN_FILE_NAMES.module}"></script></head><body>
+              <pay-checkout relay="${MISCONFIGURED_RELAY}" offer="course" locale="${tag}"></pay-checkout></body></html>`,
+          );
+          const page = await browser.newPage();
+          const before = served.length;
+          await page.goto(`${origin}/locale-${index}.html`);
+          await page.waitForFunction(() => Boolean(document.querySelector('pay-checkout')?.shadowRoot?.querySelector('form')), undefined, { timeout: 10_000 });
+          const requests = served.slice(before);
+          const core = requests.find((request) => request.url.startsWith('/chunks/checkout-core-'))!;
+          const early = requests.filter((request) => request.received < core.answered).map((request) => /^\/chunks\/(pt-BR|es|en)-[\w-]+\.js$/.exec(request.url)?.[1]);
+          assert.deepEqual(early.filter(Boolean), [resolveLocale(tag)], `locale="${tag}"`);
+          await page.close();
+        }
+      } finally {
+        heldBack.clear();
+      }
     });
 
     it('gives a page module the 3-D Secure errors the checkout tells apart, once the first chunk has run', async () => {
