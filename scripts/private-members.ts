@@ -18,7 +18,7 @@
  * The browser's own names (DOM properties) are never renamed: terser keeps them by default.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 /** `private`, `protected` (`static`, `readonly`, `abstract`, `async`, `get`, `set` allowed), never `override`. */
 const MEMBER = /^\s+(?:private|protected)\s+((?:(?:static|readonly|abstract|async|override|get|set)\s+)*)([A-Za-z_$][\w$]*)\s*[(:=;?!<]/gm;
@@ -59,10 +59,17 @@ export function spokenCode(text: string, markdown: boolean): string {
   return text.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/(^|[^:'"`\\])\/\/[^\n]*/g, '$1');
 }
 
+/**
+ * A folder the repository does not hold: installed packages and what a tool builds (an example's
+ * `.next/`, made when its test runs). Its words are no one's code of ours, and read, they would
+ * make the minified bundle depend on which tests ran before the build.
+ */
+const BUILT_FOLDER = /(?:^|[\\/])(?:node_modules|dist|coverage|\.[^\\/]+)(?:[\\/]|$)/;
+
 function filesUnder(dir: string, suffixes: readonly string[]): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && suffixes.some((suffix) => entry.name.endsWith(suffix)))
+    .filter((entry) => entry.isFile() && suffixes.some((suffix) => entry.name.endsWith(suffix)) && !BUILT_FOLDER.test(relative(dir, entry.parentPath)))
     .map((entry) => join(entry.parentPath, entry.name));
 }
 

@@ -35,6 +35,27 @@ export abstract class Group extends LitElement {
     assert.deepEqual(renamableMembers(sources, spelled), ['fieldOfPath', 'lookup']);
   });
 
+  it("read the project's own files, not installed packages or a tool's build output (an example's .next/)", () => {
+    const root = mkdtempSync(join(tmpdir(), 'pay-checkout-members-'));
+    try {
+      const write = (path: string, text: string) => {
+        mkdirSync(dirname(join(root, path)), { recursive: true });
+        writeFileSync(join(root, path), text);
+      };
+      write('src/widget/a.ts', 'class A {\n  private ownWord = 1;\n}');
+      write('examples/next/app/page.tsx', 'const exampleWord = 1;');
+      write('examples/next/.next/server/page.js', 'const builtWord = 1;');
+      write('examples/vue/node_modules/x/index.js', 'const installedWord = 1;');
+      write('docs/dist/x.md', '`distWord`');
+      const { widgetSources, outsideWords } = projectTexts(root);
+      assert.equal(widgetSources.length, 1);
+      assert.ok(outsideWords.has('exampleWord'));
+      for (const word of ['builtWord', 'installedWord', 'distWord']) assert.equal(outsideWords.has(word), false, word);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   it("read a document's code spans and blocks, not its prose, and a source file without its comments", () => {
     assert.deepEqual([...wordsOf([spokenCode('Set `prefill` to fill.\n\n```js\nel.relay = "/r";\n```\nThe lookup runs.', true)])], ['prefill', 'js', 'el', 'relay', 'r']);
     assert.deepEqual([...wordsOf([spokenCode('const a = 1; // lookup\n/* values */ const url = "http://x";', false)])], ['const', 'a', 'url', 'http', 'x']);
