@@ -34,16 +34,15 @@ export const CDN_VARIANTS: readonly CdnVariant[] = ['module', 'classic', 'develo
 /** The package's root: every path below is resolved from it, whatever the caller's directory. */
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
 
-/** The side-effect entry the script-tag builds are made from. */
+/** The side-effect entry of the module and development script-tag builds (the classic one's is CDN_CLASSIC_ENTRY). */
 export const CDN_ENTRY = `${ROOT}src/widget/script-tag.ts`;
 /**
- * The module the entry imports first (the facade of `chunks/checkout-core-<hash>.js`), and the
- * classic build's entry. It is an entry of the module builds too, so that the first chunk is its
- * own, with its exports, rather than code the entry's `import()` would need the bundler's helper
- * (one more file) to answer.
+ * The module the entry asks for with `import()`, the facade of `chunks/checkout-core-<hash>.js`.
+ * It is an entry of the module builds of its own, so that the first chunk is one file: a module
+ * the bundler put in a group of its own would be answered through a facade file before it.
  */
 export const CDN_CORE = `${ROOT}src/widget/script-tag-core.ts`;
-/** The classic build's entry: the first chunk's module, with the exports the module build's entry has. */
+/** The classic build's entry: the first chunk's module, and the exports the module build's entry has. */
 const CDN_CLASSIC_ENTRY = `${ROOT}src/widget/script-tag-classic.ts`;
 /** The first chunk's name, as the entry it is. */
 const CORE_CHUNK = 'checkout-core';

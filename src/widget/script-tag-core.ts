@@ -1,10 +1,11 @@
 /**
  * What the script-tag entry (script-tag.ts) loads: the elements every form shows at once and the
  * on-demand registration of the others. It is the facade of the module build's first chunk
- * (`chunks/checkout-core-<hash>.js`), which the entry asks for with `import()` and whose exports
- * it does not read: an export here would cost a second file (the bundler's helper that builds the
- * module object). The 3-D Secure errors a page's own provider throws reach the entry as statics
- * of `<pay-checkout>`'s class instead, which the entry gets from `customElements.whenDefined`.
+ * (`chunks/checkout-core-<hash>.js`), which the entry asks for with `import()` without reading
+ * what it answers: reading it made the bundler add its helper that builds the module object (a
+ * second file), and awaiting it at the entry's top level split this chunk in two. So the 3-D
+ * Secure errors a page's own provider throws reach the entry as statics of `<pay-checkout>`'s
+ * class, which the entry gets from `customElements.whenDefined`.
  */
 import './checkout/checkout.js';
 import { loadWhenUsed } from './on-demand-elements.js';

@@ -51,4 +51,5 @@ export const customerFieldsStyles = css`
     background: none;
     border: 0;
     cursor: pointer;
-  }`;
+  }
+`;

@@ -5,88 +5,88 @@ import { buttonStyles } from '../styles/button.styles.js';
 export const resultStyles = [
   buttonStyles,
   css`
-  :host {
-    display: block;
-    box-sizing: border-box;
-    min-width: 0;
-    line-height: 1.5;
-  }
-
-  .base {
-    display: grid;
-    gap: var(--pay-spacing, 1rem);
-    min-width: 0;
-  }
-
-  .title {
-    margin: 0;
-    font-size: 1.25rem;
-    line-height: 1.3;
-  }
-
-  .title:focus {
-    outline: none;
-  }
-
-  p,
-  ol {
-    margin: 0;
-  }
-
-  .muted {
-    color: var(--_muted);
-  }
-
-  .amount {
-    font-size: 1.125rem;
-  }
-
-  .paid-title {
-    display: flex;
-    align-items: center;
-    gap: 0.75rem;
-  }
-
-  .success-mark {
-    flex: none;
-    width: 2.5rem;
-    height: 2.5rem;
-    fill: var(--pay-color-success, #1e7b3c);
-  }
-
-  .success-mark path {
-    fill: none;
-    stroke: #ffffff;
-    stroke-width: 2.5;
-    stroke-linecap: round;
-    stroke-linejoin: round;
-  }
-
-  .actions {
-    display: grid;
-    gap: calc(var(--pay-spacing, 1rem) * 0.75);
-  }
-
-  button {
-    width: 100%;
-  }
-
-  /* The title is listed here, after .title:focus, so that its ring wins over that rule. */
-  .title:focus-visible,
-  a:focus-visible {
-    outline: 3px solid var(--_focus);
-    outline-offset: 2px;
-  }
-
-  .reference {
-    overflow-wrap: anywhere;
-  }
-
-  @media (min-width: 30rem) {
-    .actions button {
-      justify-self: start;
-      width: auto;
+    :host {
+      display: block;
+      box-sizing: border-box;
+      min-width: 0;
+      line-height: 1.5;
     }
-  }
-`,
+
+    .base {
+      display: grid;
+      gap: var(--pay-spacing, 1rem);
+      min-width: 0;
+    }
+
+    .title {
+      margin: 0;
+      font-size: 1.25rem;
+      line-height: 1.3;
+    }
+
+    .title:focus {
+      outline: none;
+    }
+
+    p,
+    ol {
+      margin: 0;
+    }
+
+    .muted {
+      color: var(--_muted);
+    }
+
+    .amount {
+      font-size: 1.125rem;
+    }
+
+    .paid-title {
+      display: flex;
+      align-items: center;
+      gap: 0.75rem;
+    }
+
+    .success-mark {
+      flex: none;
+      width: 2.5rem;
+      height: 2.5rem;
+      fill: var(--pay-color-success, #1e7b3c);
+    }
+
+    .success-mark path {
+      fill: none;
+      stroke: #ffffff;
+      stroke-width: 2.5;
+      stroke-linecap: round;
+      stroke-linejoin: round;
+    }
+
+    .actions {
+      display: grid;
+      gap: calc(var(--pay-spacing, 1rem) * 0.75);
+    }
+
+    button {
+      width: 100%;
+    }
+
+    /* The title is listed here, after .title:focus, so that its ring wins over that rule. */
+    .title:focus-visible,
+    a:focus-visible {
+      outline: 3px solid var(--_focus);
+      outline-offset: 2px;
+    }
+
+    .reference {
+      overflow-wrap: anywhere;
+    }
+
+    @media (min-width: 30rem) {
+      .actions button {
+        justify-self: start;
+        width: auto;
+      }
+    }
+  `,
 ];
