@@ -6,10 +6,13 @@
  * cost. Beside the relay, in the same process, a bare passthrough proxy (`startBareProxy`): the
  * same hop with no checks, the floor any relay in this place costs. Run as a child process
  * (`node --import tsx bench/charge-stack.ts`), it prints one JSON line with the three URLs and
- * runs until its stdin closes, so the load generator gets a core of its own.
+ * runs until its stdin closes, so the load generator gets a core of its own. For each line it
+ * reads on stdin it prints one `ProcessUsage` line: what the process has spent so far.
  */
 import { Agent, createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { constants as perfConstants, PerformanceObserver } from 'node:perf_hooks';
+import { createInterface } from 'node:readline';
 import { createClient, type PayClient } from '../src/client/index.js';
 import { createRelay, toNodeHandler } from '../src/relay/index.js';
 import { DEFAULT_API_KEY, DEFAULT_PUBLIC_KEY, serveSandbox } from '../src/sandbox/index.js';
@@ -124,10 +127,40 @@ export async function startBareProxy(sandboxUrl: string): Promise<{ url: string;
   };
 }
 
+/** What the child process has spent since it started: CPU (all its threads) and garbage collection pauses. */
+export interface ProcessUsage {
+  /** CPU time in user space, microseconds. */
+  userMicros: number;
+  /** CPU time in the kernel, microseconds (on loopback, sending a write also runs the receiver's TCP work). */
+  systemMicros: number;
+  /** Pauses of the young generation's collections (scavenges), milliseconds. */
+  minorGcMs: number;
+  /** Pauses of the whole heap's collections (mark-compact, and its incremental steps), milliseconds. */
+  majorGcMs: number;
+}
+
+/** Adds up the process's garbage collection pauses as they happen; answers the usage so far. */
+function watchUsage(): () => ProcessUsage {
+  let minorGcMs = 0;
+  let majorGcMs = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const kind = (entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind;
+      if (kind === perfConstants.NODE_PERFORMANCE_GC_MINOR) minorGcMs += entry.duration;
+      else if (kind === perfConstants.NODE_PERFORMANCE_GC_MAJOR || kind === perfConstants.NODE_PERFORMANCE_GC_INCREMENTAL) majorGcMs += entry.duration;
+    }
+  }).observe({ entryTypes: ['gc'] });
+  return () => {
+    const { user, system } = process.cpuUsage();
+    return { userMicros: user, systemMicros: system, minorGcMs, majorGcMs };
+  };
+}
+
 if (process.argv[1] === import.meta.filename) {
+  const usage = watchUsage();
   const stack = await startChargeStack();
   const proxy = await startBareProxy(stack.sandboxUrl);
   process.stdout.write(`${JSON.stringify({ sandboxUrl: stack.sandboxUrl, relayUrl: stack.relayUrl, proxyUrl: proxy.url })}\n`);
-  process.stdin.resume();
+  createInterface({ input: process.stdin }).on('line', () => process.stdout.write(`${JSON.stringify(usage())}\n`));
   process.stdin.on('end', () => void Promise.all([proxy.close(), stack.close()]).then(() => process.exit(0)));
 }

@@ -11,6 +11,10 @@
  * the relay and of the bare proxy (a fresh `Idempotency-Key` per request through `setupRequest`).
  * The two `POST charges` loads take turns in CHARGE_LOAD_ROUNDS short rounds, the first of each
  * pair alternating, so a swing in the load of the shared machine falls on both alike.
+ * CPU: around each round, the child process says what it has spent (`ProcessUsage`), so each
+ * round gives the CPU time per charge of the whole child (the sandbox's share is the same for the
+ * proxy and the relay) and its garbage collection pauses. Unlike requests per second, CPU time
+ * per charge hardly moves when other work on the machine takes the core away for a while.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -18,7 +22,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon, { type AutocannonResult } from 'autocannon';
 import { DEFAULT_API_KEY } from '../src/sandbox/index.js';
-import { BENCH_OFFER, pixChargeBody } from './charge-stack.js';
+import { BENCH_OFFER, pixChargeBody, type ProcessUsage } from './charge-stack.js';
 import { median, p99 } from './stats.js';
 
 export interface LatencyFigures {
@@ -36,6 +40,18 @@ export interface ThroughputFigures {
   failures: number;
 }
 
+/** The child process's cost per charge under load, the median of the rounds. */
+export interface ChargeCost {
+  /** CPU time per charge, user and kernel, microseconds. */
+  cpuMicros: number;
+  /** Of it, in the kernel. */
+  systemMicros: number;
+  /** Scavenge pauses, milliseconds per 1,000 charges. */
+  minorGcMsPer1000: number;
+  /** Mark-compact pauses, milliseconds per 1,000 charges. */
+  majorGcMsPer1000: number;
+}
+
 export interface RelayOverheadResult {
   requests: number;
   warmUp: number;
@@ -51,6 +67,8 @@ export interface RelayOverheadResult {
   proxyCharges: ThroughputFigures;
   /** Rounds each `POST charges` load was split into (`durationSeconds` in all, each). */
   chargeRounds: number;
+  /** What a charge cost the child process under load, through each. */
+  cost: { proxy: ChargeCost; relay: ChargeCost };
 }
 
 /** Turns of the relay's and the bare proxy's `POST charges` loads. */
@@ -68,15 +86,55 @@ interface ChildStack {
   sandboxUrl: string;
   relayUrl: string;
   proxyUrl: string;
+  /** What the child has spent so far. */
+  usage(): Promise<ProcessUsage>;
 }
 
 async function startChildStack(): Promise<ChildStack> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'charge-stack.ts')], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const firstLine = await new Promise<string>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`bench/charge-stack.ts exited with ${code}`)));
-    createInterface({ input: child.stdout! }).once('line', resolve);
+  const waiting: ((line: string) => void)[] = [];
+  let exited: Error | undefined;
+  const nextLine = () =>
+    new Promise<string>((resolve, reject) => {
+      if (exited) reject(exited);
+      else waiting.push(resolve);
+    });
+  createInterface({ input: child.stdout! }).on('line', (line) => waiting.shift()?.(line));
+  child.once('exit', (code) => {
+    exited = new Error(`bench/charge-stack.ts exited with ${code}`);
+    // Nothing more will come: whoever waits for a line is told why.
+    for (const resolve of waiting.splice(0)) resolve('');
   });
-  return { child, ...(JSON.parse(firstLine) as Omit<ChildStack, 'child'>) };
+  const firstLine = await nextLine();
+  if (exited) throw exited;
+  return {
+    child,
+    ...(JSON.parse(firstLine) as Omit<ChildStack, 'child' | 'usage'>),
+    async usage() {
+      const answer = nextLine();
+      child.stdin!.write('usage\n');
+      const line = await answer;
+      if (exited) throw exited;
+      return JSON.parse(line) as ProcessUsage;
+    },
+  };
+}
+
+/** The cost per charge of one round, from the child's usage before and after it. */
+export function roundCost(before: ProcessUsage, after: ProcessUsage, charges: number): ChargeCost {
+  const per = (value: number) => value / Math.max(charges, 1);
+  return {
+    cpuMicros: per(after.userMicros - before.userMicros + after.systemMicros - before.systemMicros),
+    systemMicros: per(after.systemMicros - before.systemMicros),
+    minorGcMsPer1000: per(after.minorGcMs - before.minorGcMs) * 1000,
+    majorGcMsPer1000: per(after.majorGcMs - before.majorGcMs) * 1000,
+  };
+}
+
+/** Each figure's median over the rounds. */
+function medianCost(rounds: ChargeCost[]): ChargeCost {
+  const of = (key: keyof ChargeCost) => median(rounds.map((round) => round[key]));
+  return { cpuMicros: of('cpuMicros'), systemMicros: of('systemMicros'), minorGcMsPer1000: of('minorGcMsPer1000'), majorGcMsPer1000: of('majorGcMsPer1000') };
 }
 
 async function expectCreated(response: Response, what: string): Promise<void> {
@@ -123,7 +181,7 @@ function throughputOfRounds(rounds: AutocannonResult[], durationSeconds: number)
 }
 
 export async function measureRelayOverhead({ requests, warmUp, connections, durationSeconds }: RelayOverheadOptions): Promise<RelayOverheadResult> {
-  const { child, sandboxUrl, relayUrl, proxyUrl } = await startChildStack();
+  const { child, sandboxUrl, relayUrl, proxyUrl, usage } = await startChildStack();
   try {
     const token = await accessToken(sandboxUrl);
     const body = JSON.stringify(pixChargeBody());
@@ -168,9 +226,15 @@ export async function measureRelayOverhead({ requests, warmUp, connections, dura
         ],
       });
     const rounds = { proxy: [] as AutocannonResult[], relay: [] as AutocannonResult[] };
+    const costs = { proxy: [] as ChargeCost[], relay: [] as ChargeCost[] };
     for (let round = 0; round < CHARGE_LOAD_ROUNDS; round += 1) {
       const order = round % 2 === 0 ? (['proxy', 'relay'] as const) : (['relay', 'proxy'] as const);
-      for (const side of order) rounds[side].push(await chargeLoad(side === 'proxy' ? proxyUrl : relayUrl));
+      for (const side of order) {
+        const before = await usage();
+        const result = await chargeLoad(side === 'proxy' ? proxyUrl : relayUrl);
+        costs[side].push(roundCost(before, await usage(), result.requests.total));
+        rounds[side].push(result);
+      }
     }
 
     return {
@@ -185,6 +249,7 @@ export async function measureRelayOverhead({ requests, warmUp, connections, dura
       charges: throughputOfRounds(rounds.relay, durationSeconds),
       proxyCharges: throughputOfRounds(rounds.proxy, durationSeconds),
       chargeRounds: CHARGE_LOAD_ROUNDS,
+      cost: { proxy: medianCost(costs.proxy), relay: medianCost(costs.relay) },
     };
   } finally {
     child.stdin?.end();

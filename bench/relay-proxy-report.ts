@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, platform, release, totalmem } from 'node:os';
 import { COLD_CONFIG_GOAL, type ColdConfigResult, type ConfigVisit } from './cold-config.js';
-import type { RelayOverheadResult, ThroughputFigures } from './relay-overhead.js';
+import type { ChargeCost, RelayOverheadResult, ThroughputFigures } from './relay-overhead.js';
 import { ms, ratio } from './stats.js';
 
 export const RELAY_PROXY_START = '<!-- bench-relay-proxy:start (written by `npm run bench`; edits between the markers are replaced) -->';
@@ -26,6 +26,19 @@ function throughputRow(name: string, figures: ThroughputFigures): string {
 function machineLine(): string {
   const cores = cpus();
   return `${cores[0]?.model.trim() ?? 'unknown CPU'}, ${cores.length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB RAM, ${platform()} ${release()}, Node ${process.versions.node}`;
+}
+
+function costRow(name: string, cost: ChargeCost): string {
+  return row([name, `${Math.round(cost.cpuMicros)} µs`, `${Math.round(cost.systemMicros)} µs`, `${cost.minorGcMsPer1000.toFixed(1)} ms`, `${cost.majorGcMsPer1000.toFixed(1)} ms`]);
+}
+
+/**
+ * The CPU time per charge the relay's side of the child may spend for the throughput goal, if
+ * the child's CPU is what bounds requests per second (it is: one core each, the child busy):
+ * the bare proxy's cost over the goal's ratio.
+ */
+export function cpuBudgetForThroughput(proxy: ChargeCost): number {
+  return proxy.cpuMicros / RELAY_PROXY_GOALS.throughput;
 }
 
 function configRow(name: string, visit: ConfigVisit): string {
@@ -62,6 +75,15 @@ export function relayProxySection(
     row(['charge, median', `**${ratio(result.relay.median, result.proxy.median)}**`, `at most ${RELAY_PROXY_GOALS.median}x`, verdict(median <= RELAY_PROXY_GOALS.median)]),
     row(['charge, p99', `**${ratio(result.relay.p99, result.proxy.p99)}**`, `at most ${RELAY_PROXY_GOALS.p99}x`, verdict(p99 <= RELAY_PROXY_GOALS.p99)]),
     row(['`POST charges` requests/s', `**${ratio(result.charges.requestsPerSecond, result.proxyCharges.requestsPerSecond)}**`, `at least ${RELAY_PROXY_GOALS.throughput}x`, verdict(throughput >= RELAY_PROXY_GOALS.throughput)]),
+    '',
+    `| what a charge under load cost the child process (sandbox, bare proxy and relay; median of the ${result.chargeRounds} turns) | CPU per charge | of it in the kernel | scavenge pauses per 1,000 charges | mark-compact pauses per 1,000 charges |`,
+    '| --- | --- | --- | --- | --- |',
+    costRow('through the bare proxy', result.cost.proxy),
+    costRow('through the relay', result.cost.relay),
+    '',
+    `The relay's own cost beyond the hop: **${Math.round(result.cost.relay.cpuMicros - result.cost.proxy.cpuMicros)} µs** of CPU per charge (the sandbox's share is the same in both rows). ` +
+      `With the child's core the bound, ${RELAY_PROXY_GOALS.throughput}x the bare proxy's requests per second leaves the relay's row at most ` +
+      `${Math.round(cpuBudgetForThroughput(result.cost.proxy))} µs per charge, ${Math.max(0, Math.round(result.cost.relay.cpuMicros - cpuBudgetForThroughput(result.cost.proxy)))} µs less than measured.`,
     '',
     `| \`GET config\` with a cold cache, each upstream request held ${coldConfig.latencyMs} ms (bench/cold-config.ts) | upstream round trips in a row (after the token) | upstream requests | time |`,
     '| --- | --- | --- | --- |',
