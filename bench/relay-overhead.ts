@@ -13,8 +13,8 @@
  * pair alternating, so a swing in the load of the shared machine falls on both alike.
  * CPU: around each round, the child process says what it has spent (`ProcessUsage`), so each
  * round gives the CPU time per charge of the whole child (the sandbox's share is the same for the
- * proxy and the relay) and its garbage collection pauses. Unlike requests per second, CPU time
- * per charge hardly moves when other work on the machine takes the core away for a while.
+ * proxy and the relay) and its garbage collection pauses: where the throughput gap is, and how
+ * many microseconds a charge the goal asks the relay to shed.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -99,7 +99,11 @@ async function startChildStack(): Promise<ChildStack> {
       if (exited) reject(exited);
       else waiting.push(resolve);
     });
-  createInterface({ input: child.stdout! }).on('line', (line) => waiting.shift()?.(line));
+  // The child answers in JSON lines; anything else it prints (a log line) is shown, not taken for an answer.
+  createInterface({ input: child.stdout! }).on('line', (line) => {
+    if (line.startsWith('{')) waiting.shift()?.(line);
+    else console.log(`bench/charge-stack.ts: ${line}`);
+  });
   child.once('exit', (code) => {
     exited = new Error(`bench/charge-stack.ts exited with ${code}`);
     // Nothing more will come: whoever waits for a line is told why.
