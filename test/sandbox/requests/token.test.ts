@@ -73,9 +73,13 @@ describe('sandbox: POST /public_api/token/', () => {
     assert.equal((await probe(`Basic ${token}`)).status, 401);
 
     assert.equal((await probe(`Bearer ${token}`)).status, 200);
-    await running.sandbox.clock.advance(35_999);
+    // `exp` is in whole seconds from `iat`, the issue time rounded down, so the token lives up to a
+    // second less than 36,000 s from the request: the clock goes to half a second before `exp`.
+    const secondsLeft = (claims['exp'] as number) - running.sandbox.clock.now() / 1000;
+    assert.ok(secondsLeft > 35_998 && secondsLeft <= 36_000, `the token expires ${secondsLeft} s from now`);
+    await running.sandbox.clock.advance(secondsLeft - 0.5);
     assert.equal((await probe(`Bearer ${token}`)).status, 200);
-    await running.sandbox.clock.advance(1);
+    await running.sandbox.clock.advance(0.5);
     const expired = await probe(`Bearer ${token}`);
     assert.equal(expired.status, 401);
     assert.match(((await expired.json()) as { detail: string }).detail, /expirado/);
