@@ -29,6 +29,12 @@ const KEY_DELAY_MS = 120;
 export const PRESS_MS = 100;
 const STEP_TIMEOUT_MS = 30_000;
 const UNTHROTTLED: DeviceConditions = { cpuThrottlingRate: 1 };
+/**
+ * How long the API takes for a charge in the slower of the two phone series: the sandbox answers at
+ * once, and the API across the Internet does not. The sandbox holds each charge this long before
+ * handling it (a fault rule with only a delay, `PUT /__sandbox/faults`).
+ */
+export const SLOW_API_CHARGE_MS = 300;
 const CPU_4X: DeviceConditions = { cpuThrottlingRate: 4 };
 
 export interface TypingResult {
@@ -60,6 +66,8 @@ export interface TypingAndPayingResult {
   payToQr: PayToQrResult;
   /** The same on the phone (PHONE: its round trip and bandwidth, its CPU 4x), where the charge is a real round trip. */
   payToQrOnPhone: PayToQrResult;
+  /** The same on the phone with the sandbox taking SLOW_API_CHARGE_MS for each charge, as the API across the Internet does. */
+  payToQrOnPhoneSlowApi: PayToQrResult;
   press: PressResult;
 }
 
@@ -188,7 +196,14 @@ function payToQrOf(runs: readonly PixRun[]): PayToQrResult {
   };
 }
 
-/** Typing at 4x on both pages, and pay to QR on ours unthrottled and on the phone, `runs` times each. */
+/** Makes the benchmark's sandbox hold every charge `ms` before handling it; 0 takes the hold away. */
+async function holdCharges(origin: string, ms: number): Promise<void> {
+  const rules = ms > 0 ? [{ method: 'POST', path: '/public_api/payments/', delayMs: ms }] : [];
+  const response = await fetch(`${origin}/__sandbox/faults`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ rules }) });
+  if (!response.ok) throw new Error(`PUT /__sandbox/faults answered ${response.status}: ${await response.text()}`);
+}
+
+/** Typing at 4x on both pages, and pay to QR on ours unthrottled and on the phone (the API quick, then slow), `runs` times each. */
 export async function measureTypingAndPaying(ourBuildDir: string, runs: number, fillMs = 1500): Promise<TypingAndPayingResult> {
   const server = await serveBenchPages(ourBuildDir);
   const browser = await chromium.launch(chromiumLaunchOptions());
@@ -196,6 +211,7 @@ export async function measureTypingAndPaying(ourBuildDir: string, runs: number, 
     const latencies: Record<PageName, number[]> = { ours: [], static: [] };
     const paid: PixRun[] = [];
     const paidOnPhone: PixRun[] = [];
+    const paidOnPhoneSlowApi: PixRun[] = [];
     const press: PressResult = { ours: [], static: [] };
     // Unmeasured: the relay's config cache and Chromium's start-up warm up.
     await payByPix(browser, `${server.origin}${PAGES.ours}`, fillMs);
@@ -203,6 +219,12 @@ export async function measureTypingAndPaying(ourBuildDir: string, runs: number, 
       for (const name of ['ours', 'static'] as const) latencies[name].push(...(await typeCardNumber(browser, `${server.origin}${PAGES[name]}`)));
       paid.push(await payByPix(browser, `${server.origin}${PAGES.ours}`, fillMs));
       paidOnPhone.push(await payByPix(browser, `${server.origin}${PAGES.ours}`, fillMs, PHONE));
+      await holdCharges(server.origin, SLOW_API_CHARGE_MS);
+      try {
+        paidOnPhoneSlowApi.push(await payByPix(browser, `${server.origin}${PAGES.ours}`, fillMs, PHONE));
+      } finally {
+        await holdCharges(server.origin, 0);
+      }
       for (const name of ['ours', 'static'] as const) press[name].push(await pressCard(browser, `${server.origin}${PAGES[name]}`));
     }
     return {
@@ -214,6 +236,7 @@ export async function measureTypingAndPaying(ourBuildDir: string, runs: number, 
       },
       payToQr: payToQrOf(paid),
       payToQrOnPhone: payToQrOf(paidOnPhone),
+      payToQrOnPhoneSlowApi: payToQrOf(paidOnPhoneSlowApi),
       press,
     };
   } finally {
