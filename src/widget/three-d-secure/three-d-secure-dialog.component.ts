@@ -27,7 +27,8 @@ import { widgetTextStyles } from '../styles/widget-text.styles.js';
  *
  * @cssprop --pay-color-text - Text colour.
  * @cssprop --pay-color-background - Background of the dialog.
- * @cssprop --pay-color-primary - Colour of the cancel button's text and border, and of the focus ring.
+ * @cssprop --pay-color-primary - Colour of the cancel button's text and border.
+ * @cssprop --pay-color-focus - Focus ring.
  * @cssprop --pay-color-border - Border around the challenge frame.
  * @cssprop --pay-color-backdrop - What covers the page behind the dialog.
  * @cssprop --pay-radius - Corner radius.

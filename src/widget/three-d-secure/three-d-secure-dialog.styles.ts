@@ -57,7 +57,7 @@ export const threeDSecureDialogStyles = css`
 
   h2:focus-visible,
   iframe:focus-visible {
-    outline: 3px solid var(--_primary);
+    outline: 3px solid var(--_focus);
     outline-offset: 2px;
   }
 

@@ -66,4 +66,19 @@ describe('one look across the widget', () => {
     expect(lookOf(primary, BUTTON)).to.deep.equal(lookOf(secondary, BUTTON));
     expect(lookOf(primary, ['background-color'])).to.not.deep.equal(lookOf(secondary, ['background-color']));
   });
+
+  it("rings the 3-D Secure dialog's focus in the shop's focus colour, as the rest of the widget", async () => {
+    const dialog = await fixture<HTMLElement & { updateComplete: Promise<boolean>; show(): Promise<void>; close(): void }>(
+      html`<pay-3ds-dialog style="--pay-color-focus: rgb(143, 76, 0)"></pay-3ds-dialog>`,
+    );
+    await dialog.show();
+    try {
+      const title = dialog.shadowRoot!.querySelector('h2')!;
+      expect(dialog.shadowRoot!.activeElement, 'the title, focused as the dialog opens').to.equal(title);
+      expect(title.matches(':focus-visible')).to.equal(true);
+      expect(lookOf(title, ['outline-color'])['outline-color']).to.equal('rgb(143, 76, 0)');
+    } finally {
+      dialog.close();
+    }
+  });
 });
