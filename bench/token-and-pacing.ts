@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { createClient } from '../src/client/index.js';
 import { DEFAULT_API_KEY } from '../src/sandbox/index.js';
 import { pixChargeBody, startChargeStack, type ChargeStack } from './charge-stack.js';
+import { control } from '../test/sandbox/controls-requests.js';
 import { median } from './stats.js';
 
 const TOKEN_PATH = '/public_api/token/';
@@ -108,12 +109,8 @@ async function measureBurst({ scaledLimit, windowSeconds, burstFactor }: TokenAn
   });
   try {
     const window = { limit: scaledLimit, windowSeconds };
-    const control = await fetch(`${stack.sandboxUrl}/__sandbox/limits`, {
-      method: 'PUT',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ limits: { chargesPerIp: window, chargesPerToken: window } }),
-    });
-    if (!control.ok) throw new Error(`the sandbox refused the scaled limits: ${control.status} ${await control.text()}`);
+    const scaled = await control(stack.sandboxUrl, 'PUT', '/__sandbox/limits', { limits: { chargesPerIp: window, chargesPerToken: window } });
+    if (!scaled.ok) throw new Error(`the sandbox refused the scaled limits: ${scaled.status} ${await scaled.text()}`);
     const ordersBefore = stack.orderCount();
     const buyers = scaledLimit * burstFactor;
     const outcomes = await Promise.all(Array.from({ length: buyers }, () => buyerCharge(stack)));

@@ -19,6 +19,7 @@
  */
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { TEST_BUYER } from '../demo/test-buyer.js';
+import { control } from '../test/sandbox/controls-requests.js';
 import { chromiumLaunchOptions } from '../scripts/chromium.js';
 import { DEEP_QUERY, emulateDevice, INTERACTIVE_PROBE, PAGES, PHONE, serveBenchPages, type DeviceConditions, type PageName } from './interactive-card-form.js';
 import { median, quantile } from './stats.js';
@@ -199,7 +200,7 @@ function payToQrOf(runs: readonly PixRun[]): PayToQrResult {
 /** Makes the benchmark's sandbox hold every charge `ms` before handling it; 0 takes the hold away. */
 async function holdCharges(origin: string, ms: number): Promise<void> {
   const rules = ms > 0 ? [{ method: 'POST', path: '/public_api/payments/', delayMs: ms }] : [];
-  const response = await fetch(`${origin}/__sandbox/faults`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ rules }) });
+  const response = await control(origin, 'PUT', '/__sandbox/faults', { rules });
   if (!response.ok) throw new Error(`PUT /__sandbox/faults answered ${response.status}: ${await response.text()}`);
 }
 
