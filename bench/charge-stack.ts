@@ -20,14 +20,8 @@ import { DEFAULT_API_KEY, DEFAULT_PUBLIC_KEY, serveSandbox } from '../src/sandbo
 /** The offer of the default fixture the benchmarks sell (97.00, every method). */
 export const BENCH_OFFER = '77BcHrY';
 
-/** A Pix charge on BENCH_OFFER, the body both the API and the relay's `POST charges` take. */
-export function pixChargeBody(): Record<string, unknown> {
-  return {
-    paymentMethod: 'pix',
-    customer: { name: 'Ana Souza', email: 'ana@example.com', phone: '5511987654321', fingerprint: 'bench-device', docType: 'cpf', docNumber: '52998224725' },
-    items: [{ offerId: BENCH_OFFER }],
-  };
-}
+/** A Pix charge on BENCH_OFFER, the body both the API and the relay's `POST charges` take: the tests' own. */
+export { pixChargeBody } from '../test/sandbox/controls-requests.js';
 
 export interface ChargeStack {
   sandboxUrl: string;
