@@ -224,6 +224,45 @@ describe('the widget examples of README.md and docs/widget.md, in Chromium', () 
     }
   });
 
+  it("the reserved space keeps the shop's text under the checkout where it was, from the first frame to the form drawn", async () => {
+    const path = '/reserved.html';
+    pages.set(path, { body: `<style>\n${docFence('widget-reserved-space')}</style>\n${scriptTag()}\n<pay-checkout relay="/checkout" offer="77BcHrY"></pay-checkout>\n<p id="below">Sobre o curso</p>` });
+    const tab = await browser.newPage({ viewport: { width: 375, height: 700 } });
+    const errors: string[] = [];
+    tab.on('pageerror', (error) => errors.push(error.message));
+    tab.setDefaultTimeout(STEP_MS);
+    // The text's top on every frame from the first one it is in, and whether the checkout was defined then.
+    // A string: tsx's transform may add helpers a serialized function would miss.
+    await tab.addInitScript(`
+      window.seen = [];
+      const look = () => {
+        const below = document.getElementById('below');
+        if (below) window.seen.push({ top: Math.round(below.getBoundingClientRect().top), defined: customElements.get('pay-checkout') !== undefined });
+        requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    `);
+    // The widget's code held back, as a phone's network does: the page paints without it first.
+    await tab.route('**/pay-checkout.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
+    try {
+      await tab.goto(`${origin}${path}`);
+      await tab.locator('pay-checkout [part="submit"]').waitFor();
+      await tab.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      const seen = await tab.evaluate(() => (window as unknown as { seen: Array<{ top: number; defined: boolean }> }).seen);
+      assert.ok(seen.some((frame) => !frame.defined), `no frame was drawn before the widget was defined: ${JSON.stringify(seen.slice(0, 5))} of ${seen.length}`);
+      assert.deepEqual([...new Set(seen.map((frame) => frame.top))], [seen[0]!.top]);
+      const height = await tab.locator('pay-checkout').evaluate((element) => element.getBoundingClientRect().height);
+      const rem = await tab.evaluate(() => parseFloat(getComputedStyle(document.documentElement).fontSize));
+      assert.equal(Math.round(height), Math.round(66 * rem), 'the form is taller than the block reserves on a 375 px phone');
+      assert.deepEqual(errors, []);
+    } finally {
+      await tab.close();
+    }
+  });
+
   it('the pay-before-submit handler stops the payment until the terms are accepted', async () => {
     const { page, errors } = await open('/terms.html', {
       body: [

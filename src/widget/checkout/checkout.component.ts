@@ -563,7 +563,7 @@ export class PayCheckout extends LitElement {
       `;
     }
     return html`
-      <div part="base" class="checkout" lang=${locale} aria-busy=${!textsFailed && (status === 'loading' || !textsReady || this.orders.resuming) ? 'true' : 'false'}>
+      <div part="base" class="checkout ${this.orders.status?.order ? '' : 'reserve'}" lang=${locale} aria-busy=${!textsFailed && (status === 'loading' || !textsReady || this.orders.resuming) ? 'true' : 'false'}>
         <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">${this.announcement}</div>
         ${content}
       </div>

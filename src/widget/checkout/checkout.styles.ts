@@ -19,6 +19,13 @@ export const checkoutStyles = css`
     padding: var(--pay-spacing, 1rem);
   }
 
+  /* The space the page reserved for the checkout (docs/widget.md, "Keeping the page still"), kept until an order shows. */
+  .reserve {
+    box-sizing: border-box;
+    min-height: var(--pay-reserved-height);
+    align-content: start;
+  }
+
   .product {
     display: flex;
     align-items: center;
