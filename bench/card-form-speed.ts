@@ -1,7 +1,8 @@
 /**
  * The card form's speed in one place, for `npm run bench` and `npm run bench -- --only card-form`:
  * time to an interactive form with its long tasks (bench/interactive-card-form.ts), typing latency,
- * a press on the card and pay to QR (bench/typing-and-paying.ts), and the waterfall of the interactive-form runs
+ * a press on the card and pay to QR (bench/typing-and-paying.ts), how far the shop's text under the checkout moves
+ * while it loads (bench/layout-shift.ts), and the waterfall of the interactive-form runs
  * (bench/waterfall.ts). Its figures go in a section of docs/performance.md of their own
  * (bench/speed-report.ts), beside the one bench/report.ts writes.
  */
@@ -10,11 +11,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildCdnVariant } from '../scripts/cdn-bundle.js';
 import { measureInteractiveCardForm, type InteractiveResult } from './interactive-card-form.js';
+import { measureLayoutShift, type LayoutShiftResult } from './layout-shift.js';
 import { measureTypingAndPaying, type TypingAndPayingResult } from './typing-and-paying.js';
 
 export interface CardFormSpeed {
   interactive: InteractiveResult;
   typingAndPaying: TypingAndPayingResult;
+  layoutShift: LayoutShiftResult;
 }
 
 /** Every measure of the card form's speed on the build in `ourBuildDir`, `runs` times each. */
@@ -23,7 +26,9 @@ export async function measureCardFormSpeed(ourBuildDir: string, runs: number, lo
   const interactive = await measureInteractiveCardForm(ourBuildDir, runs);
   log(`bench: card form, typing, a press on the card and pay to QR (${runs} runs)…`);
   const typingAndPaying = await measureTypingAndPaying(ourBuildDir, runs);
-  return { interactive, typingAndPaying };
+  log('bench: card form, layout shift of a product page…');
+  const layoutShift = await measureLayoutShift(ourBuildDir);
+  return { interactive, typingAndPaying, layoutShift };
 }
 
 /** A fresh module build of ours in a temporary directory, removed after `use`. */

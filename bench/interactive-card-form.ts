@@ -32,6 +32,7 @@ import { startCheckoutStack, type CheckoutStack } from '../demo/stack.js';
 import { inlineCheckoutConfig, widgetPreloadLinks } from '../src/relay/index.js';
 import { PRELOAD_MANIFEST } from '../vite.build-cdn.config.js';
 import { chromiumLaunchOptions } from '../scripts/chromium.js';
+import { docFence } from '../test/docs/markdown-fences.js';
 import { median } from './stats.js';
 
 const PAGES_DIR = join(import.meta.dirname, 'pages');
@@ -46,7 +47,15 @@ const CONTENT_TYPES: Record<string, string> = { '.html': 'text/html; charset=utf
  * in the page, and the widget's first chunks and the card form's preloaded from its head (the
  * probe picks the card, as a shop whose buyers mostly pay by card would); it is made per request.
  */
-export const PAGES = { ours: '/pay-checkout.html', static: '/static-card-form.html', rendered: '/pay-checkout-rendered.html' } as const;
+export const PAGES = {
+  ours: '/pay-checkout.html',
+  static: '/static-card-form.html',
+  rendered: '/pay-checkout-rendered.html',
+  /** A product page with the shop's text under the checkout (bench/layout-shift.ts). */
+  product: '/product-page.html',
+  /** The same with the CSS of docs/widget.md's "Keeping the page still" in its head, made per request. */
+  productReserved: '/product-page-reserved.html',
+} as const;
 export type PageName = 'ours' | 'static';
 
 /** One fetch of a run, in milliseconds since navigation start. */
@@ -199,6 +208,11 @@ export async function serveBenchPages(ourBuildDir: string): Promise<BenchServer>
     const path = normalize(new URL(request.url ?? '/', 'http://localhost').pathname);
     if (path === PAGES.rendered && stack) {
       void renderedPage(stack, origin, ourBuildDir).then((page) => response.writeHead(200, { 'content-type': CONTENT_TYPES['.html']!, 'cache-control': 'no-store' }).end(page));
+      return;
+    }
+    if (path === PAGES.productReserved) {
+      const page = readFileSync(join(PAGES_DIR, PAGES.product), 'utf8').replace('</head>', `<style>\n${docFence('widget-reserved-space')}</style>\n</head>`);
+      response.writeHead(200, { 'content-type': CONTENT_TYPES['.html']!, 'cache-control': 'no-store' }).end(page);
       return;
     }
     const file = path.startsWith('/cdn/') ? join(ourBuildDir, path.slice('/cdn/'.length)) : join(PAGES_DIR, path);

@@ -8,6 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { CardFormSpeed } from './card-form-speed.js';
 import { PHONE, type InteractiveRuns, type InteractiveVisit } from './interactive-card-form.js';
+import { layoutShiftRows } from './layout-shift.js';
 import { machineLine } from './report.js';
 import { median, ms, ratio } from './stats.js';
 import { PRESS_MS, SLOW_API_CHARGE_MS, type PayToQrResult } from './typing-and-paying.js';
@@ -94,6 +95,10 @@ export function speedSection(speed: CardFormSpeed, options: { date: Date; comman
     `Medians of ${interactive.runs} first visits per page and CPU rate (bench/interactive-card-form.ts); long tasks are`,
     'the main-thread tasks over 50 ms before the form turned interactive (Long Tasks API), the median per run of their',
     `total and of the longest. Typing, the press and pay to QR: bench/typing-and-paying.ts, ${typingAndPaying.runs} buyers each.`,
+    '',
+    ...layoutShiftRows(speed.layoutShift),
+    '',
+    'The layout shift: bench/layout-shift.ts, first visits of a product page of the benchmark (`bench/pages/product-page.html`).',
     '',
     `What the median visit of ours fetched before its form was interactive, in order (ms since navigation), unthrottled and on the phone:`,
     '',
