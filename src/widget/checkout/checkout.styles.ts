@@ -1,5 +1,9 @@
 import { css } from 'lit';
 
+/**
+ * `.reserve` is on the base until an order shows: it keeps the height the page reserved for the
+ * form (`--pay-reserved-height`, docs/widget.md "Keeping the page still"), the form at its top.
+ */
 export const checkoutStyles = css`
   :host {
     display: block;
@@ -19,7 +23,6 @@ export const checkoutStyles = css`
     padding: var(--pay-spacing, 1rem);
   }
 
-  /* The space the page reserved for the checkout (docs/widget.md, "Keeping the page still"), kept until an order shows. */
   .reserve {
     box-sizing: border-box;
     min-height: var(--pay-reserved-height);
