@@ -85,6 +85,7 @@ import { RelayConnection, type CheckoutConfig, type CheckoutOrder } from './rela
  * @cssprop --pay-radius - Corner radius.
  * @cssprop --pay-font-family - Font.
  * @cssprop --pay-spacing - Base spacing.
+ * @cssprop --pay-reserved-height - The least height until an order shows: the space the page reserves for the form (docs/widget.md, "Keeping the page still").
  */
 export class PayCheckout extends LitElement {
   static override styles = [widgetTextStyles, fieldGroupStyles, buttonStyles, checkoutStyles];
