@@ -53,8 +53,6 @@ async function serveDirectory(dir: string): Promise<{ server: Server; origin: st
   return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, served };
 }
 
-/** A shop's page with one script tag. */
-/** The README's CDN tag, its file and hash put in place as a shop does: the local build and `integrity`. */
 /** What the page fetched, by its own clock: each path and query, when it asked for it and when the answer ended (Resource Timing). */
 function askedFor(page: Page): Promise<{ path: string; startTime: number; responseEnd: number }[]> {
   return page.evaluate(() =>
@@ -65,6 +63,7 @@ function askedFor(page: Page): Promise<{ path: string; startTime: number; respon
   );
 }
 
+/** The README's CDN tag, its file and hash put in place as a shop does: the local build and `integrity`. */
 function readmeCdnPage(integrity: string): string {
   const tag = docFence('readme-cdn-tag');
   const src = /src="([^"]+)"/.exec(tag)?.[1];
@@ -72,6 +71,7 @@ function readmeCdnPage(integrity: string): string {
   return `<!doctype html><html><head></head><body>${tag.replace(src, `/${CDN_FILE_NAMES.classic}`).replace('sha384-…', integrity)}</body></html>`;
 }
 
+/** A shop's page with one script tag. */
 function shopPage(script: string): string {
   return `<!doctype html><html><head>${script}</head><body><pay-checkout relay="/checkout" offer="none"></pay-checkout></body></html>`;
 }
