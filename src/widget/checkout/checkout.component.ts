@@ -545,6 +545,7 @@ export class PayCheckout extends LitElement {
     const textsFailed = this.localeController.failed;
     const { status } = this.configController;
     const config = this.config;
+    const order = this.orders.status?.order;
     let content;
     if (textsFailed) {
       const texts = CATALOGUE_FAILURE_TEXTS[locale];
@@ -556,7 +557,6 @@ export class PayCheckout extends LitElement {
     }
     else if (!textsReady || status !== 'ready' || !config || this.orders.resuming) content = html`<p part="loading" class="loading">${LOADING_TEXTS[locale]}</p>`;
     else {
-      const order = this.orders.status?.order;
       content = html`
         ${productView(config, this.amountDue(config), formatTag(this.locale, locale))}
         ${order ? this.renderResult(order, config, locale) : nothing}
@@ -564,7 +564,7 @@ export class PayCheckout extends LitElement {
       `;
     }
     return html`
-      <div part="base" class="checkout ${this.orders.status?.order ? '' : 'reserve'}" lang=${locale} aria-busy=${!textsFailed && (status === 'loading' || !textsReady || this.orders.resuming) ? 'true' : 'false'}>
+      <div part="base" class="checkout ${order ? '' : 'reserve'}" lang=${locale} aria-busy=${!textsFailed && (status === 'loading' || !textsReady || this.orders.resuming) ? 'true' : 'false'}>
         <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">${this.announcement}</div>
         ${content}
       </div>
