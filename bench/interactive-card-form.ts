@@ -203,6 +203,8 @@ export async function serveBenchPages(ourBuildDir: string): Promise<BenchServer>
   let stack: CheckoutStack | undefined;
   /** Each file compressed once: the builds do not change while they are served. */
   const gzipped = new Map<string, Buffer>();
+  /** The product page with the documented reservation, made at its first request (docs do not change while it is served). */
+  let reservedProductPage: string | undefined;
   const server: Server = createServer((request, response) => {
     if (stack?.handle(request, response)) return;
     const path = normalize(new URL(request.url ?? '/', 'http://localhost').pathname);
@@ -211,8 +213,8 @@ export async function serveBenchPages(ourBuildDir: string): Promise<BenchServer>
       return;
     }
     if (path === PAGES.productReserved) {
-      const page = readFileSync(join(PAGES_DIR, PAGES.product), 'utf8').replace('</head>', `<style>\n${docFence('widget-reserved-space')}</style>\n</head>`);
-      response.writeHead(200, { 'content-type': CONTENT_TYPES['.html']!, 'cache-control': 'no-store' }).end(page);
+      reservedProductPage ??= readFileSync(join(PAGES_DIR, PAGES.product), 'utf8').replace('</head>', `<style>\n${docFence('widget-reserved-space')}</style>\n</head>`);
+      response.writeHead(200, { 'content-type': CONTENT_TYPES['.html']!, 'cache-control': 'no-store' }).end(reservedProductPage);
       return;
     }
     const file = path.startsWith('/cdn/') ? join(ourBuildDir, path.slice('/cdn/'.length)) : join(PAGES_DIR, path);
