@@ -55,6 +55,7 @@ export function relayProxySection(
   const median = result.relay.median / result.proxy.median;
   const p99 = result.relay.p99 / result.proxy.p99;
   const throughput = result.charges.requestsPerSecond / result.proxyCharges.requestsPerSecond;
+  const budget = cpuBudgetForThroughput(result.cost.proxy);
   return [
     RELAY_PROXY_START,
     `Measured ${date.toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machineLine()}, with \`${command}\`.`,
@@ -83,7 +84,7 @@ export function relayProxySection(
     '',
     `The relay's own cost beyond the hop: **${Math.round(result.cost.relay.cpuMicros - result.cost.proxy.cpuMicros)} µs** of CPU per charge (the sandbox's share is the same in both rows). ` +
       `With the child's core the bound, ${RELAY_PROXY_GOALS.throughput}x the bare proxy's requests per second leaves the relay's row at most ` +
-      `${Math.round(cpuBudgetForThroughput(result.cost.proxy))} µs per charge, ${Math.max(0, Math.round(result.cost.relay.cpuMicros - cpuBudgetForThroughput(result.cost.proxy)))} µs less than measured.`,
+      `${Math.round(budget)} µs per charge, ${Math.max(0, Math.round(result.cost.relay.cpuMicros - budget))} µs less than measured.`,
     '',
     `| \`GET config\` with a cold cache, each upstream request held ${coldConfig.latencyMs} ms (bench/cold-config.ts) | upstream round trips in a row (after the token) | upstream requests | time |`,
     '| --- | --- | --- | --- |',
