@@ -33,6 +33,9 @@ export class PayResultElement extends LitElement {
 
   protected announcement = '';
 
+  /** The id of the order whose height the view keeps (`willUpdate`). */
+  private heldOrder: string | undefined;
+
   /** The order as the relay shows it (`{ id, refId, status, paymentMethod, amount, createdAt, pix?, boleto? }`). */
   declare order: CheckoutOrder | undefined;
 
@@ -100,8 +103,19 @@ export class PayResultElement extends LitElement {
     });
   }
 
-  /** For `willUpdate`: the order just turned paid, and what the buyer was using (a copy button) goes with the view that showed it. */
-  protected keepFocusWhenPaid(changed: PropertyValues<this>): void {
+  /**
+   * Before each drawing, two things a change the buyer did not make (the order paid from a phone,
+   * the code expired) must not do:
+   * - move the shop's page: while the view shows one order it never gets shorter, so the text
+   *   under the checkout stays where the buyer had it (a layout shift). It keeps the tallest height
+   *   it has had, and what it shows starts at its top; another order starts from its own height;
+   * - lose the buyer's place: when the order has just turned paid, what the buyer was using (a
+   *   copy button) goes with the view that showed it, and focus goes to the title.
+   */
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    const id = this.order?.id;
+    this.style.minHeight = id === this.heldOrder ? `${this.offsetHeight}px` : '';
+    this.heldOrder = id;
     if (changed.has('order') && this.isPaid && (changed.get('order') as this['order'])?.status !== 'paid') this.keepFocusAfterChange();
   }
 

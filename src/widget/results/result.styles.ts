@@ -1,19 +1,25 @@
 import { css } from 'lit';
 import { buttonStyles } from '../styles/button.styles.js';
 
-/** The look the three result views share: title, text, buttons (the widget's, buttonStyles), the paid mark. */
+/**
+ * The look the three result views share: title, text, buttons (the widget's, buttonStyles), the
+ * paid mark. The host is a grid, so the view's base fills the height the view keeps for its order
+ * (result-element.ts, `willUpdate`); the base is a column whose last line, the order's reference,
+ * sits at its foot, so it stays where it was when what is above it gets shorter.
+ */
 export const resultStyles = [
   buttonStyles,
   css`
     :host {
-      display: block;
+      display: grid;
       box-sizing: border-box;
       min-width: 0;
       line-height: 1.5;
     }
 
     .base {
-      display: grid;
+      display: flex;
+      flex-direction: column;
       gap: var(--pay-spacing, 1rem);
       min-width: 0;
     }
@@ -42,6 +48,7 @@ export const resultStyles = [
     }
 
     .paid-title {
+      margin-top: auto;
       display: flex;
       align-items: center;
       gap: 0.75rem;
@@ -56,7 +63,7 @@ export const resultStyles = [
 
     .success-mark path {
       fill: none;
-      stroke: #ffffff;
+      stroke: #fff;
       stroke-width: 2.5;
       stroke-linecap: round;
       stroke-linejoin: round;
@@ -79,6 +86,7 @@ export const resultStyles = [
     }
 
     .reference {
+      margin-top: auto;
       overflow-wrap: anywhere;
     }
 

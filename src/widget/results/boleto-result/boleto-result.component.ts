@@ -1,4 +1,4 @@
-import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import { formatTag, type SupportedLocale } from '../../i18n/locales.js';
 import { RESULT_TEXTS } from '../../i18n/catalogue.js';
 import { translate } from '../../i18n/translate.js';
@@ -61,10 +61,6 @@ export class PayBoletoResult extends PayResultElement {
   static rehearse(locale: string, place?: ParentNode): Promise<PayResultElement | undefined> {
     const boleto = { barcode: '1'.repeat(47), pdfUrl: 'https://example.com/', dueDate: sampleTime(0).slice(0, 10) };
     return rehearse(this, { paymentMethod: 'boleto', boleto }, locale, undefined, place);
-  }
-
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    this.keepFocusWhenPaid(changed);
   }
 
   private renderWaiting(locale: SupportedLocale): TemplateResult {

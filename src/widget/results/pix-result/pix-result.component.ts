@@ -135,7 +135,7 @@ export class PayPixResult extends PayResultElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     const pix = this.order?.pix;
-    this.keepFocusWhenPaid(changed);
+    super.willUpdate(changed);
     if (!pix) return;
     if (this.showsCode && !this.isPaid) this.qr.show(pix.qrCode);
     this.countdown.set(pix.expirationDate, this.clockOffset);

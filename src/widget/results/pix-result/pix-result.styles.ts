@@ -4,7 +4,7 @@ export const pixResultStyles = css`
   .qr {
     display: grid;
     place-items: center;
-    justify-self: center;
+    align-self: center;
     width: min(100%, 16rem);
     aspect-ratio: 1;
   }
