@@ -7,7 +7,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { toNodeListener } from '../src/http/node-listener.js';
-import { createRelay, sandboxAddressLookup, type Relay } from '../src/relay/index.js';
+import { createRelay, sandboxAddressLookup, type Relay, type RelayOptions } from '../src/relay/index.js';
 import { DEFAULT_API_KEY, DEFAULT_PUBLIC_KEY, serveSandbox, type ServedSandbox } from '../src/sandbox/index.js';
 
 export interface CheckoutStackOptions {
@@ -21,6 +21,13 @@ export interface CheckoutStackOptions {
    * at the next load of the checkout.
    */
   configTtlMs?: number;
+  /**
+   * The relay's line of charges (its default: the API's 60 a minute, kept for as long as the
+   * relay runs). The browser tests turn it off: they reset the sandbox, and its limits with it,
+   * before each test, while a line kept through the whole run would make an attempt in a busy
+   * minute wait and send its charge again.
+   */
+  chargeQueue?: RelayOptions['chargeQueue'];
 }
 
 export interface CheckoutStack {
@@ -33,7 +40,7 @@ export interface CheckoutStack {
 
 const WEBHOOK_SECRET = 'demo-webhook-secret';
 
-export async function startCheckoutStack({ relayPath, pageOrigin, configTtlMs }: CheckoutStackOptions): Promise<CheckoutStack> {
+export async function startCheckoutStack({ relayPath, pageOrigin, configTtlMs, chargeQueue }: CheckoutStackOptions): Promise<CheckoutStack> {
   const sandbox = await serveSandbox({ port: 0, host: '127.0.0.1' });
   const relay = createRelay({
     apiBaseUrl: sandbox.url,
@@ -52,6 +59,7 @@ export async function startCheckoutStack({ relayPath, pageOrigin, configTtlMs }:
     // Buyers on one machine share an address: no per-buyer limit in the demo.
     chargeRateLimit: false,
     ...(configTtlMs === undefined ? {} : { configTtlMs }),
+    ...(chargeQueue === undefined ? {} : { chargeQueue }),
   });
   const relayListener = toNodeListener((request, info) => relay.fetch(request, info));
   // The page cannot call the sandbox's controls cross-origin (they answer no CORS); it reaches

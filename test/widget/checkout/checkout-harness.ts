@@ -130,10 +130,10 @@ export function chargeRequests(requests: readonly RecordedRequest[], env: TestEn
 }
 
 /**
- * The charge requests the relay took, without those it answered 429. In a whole browser run the
- * test page's relay keeps its line of charges (60 a minute, the API's limit) from test to test, so
- * a busy minute can ask an attempt to wait, and the widget sends it again with the same key: a
- * request more, not a charge more. A test of how many charges a buyer made counts these.
+ * The charge requests the relay took, without those it answered 429: an attempt asked to wait is
+ * sent again with the same key, a request more, not a charge more. A test of how many charges a
+ * buyer made counts these. (The test page's relay has no line of charges of its own, see
+ * web-test-runner.config.js; the sandbox's limits still apply within a test.)
  */
 export function takenCharges(requests: readonly RecordedRequest[], env: TestEnv): RecordedRequest[] {
   return chargeRequests(requests, env).filter((request) => request.status !== 429);
