@@ -42,20 +42,44 @@ function collapseLines(text: string): string {
 const QUOTED_ATTRIBUTE = /(?<=<[A-Za-z][^<>]*)(\s[A-Za-z][\w-]*)="([\w.#:-]+)"(?=[\s>])/g;
 
 /**
- * The static text of an `html` or `svg` template; `inTag` when the template's text before it (and
- * the `${}` between) left a tag open, as in `<b part="a" id=${id} role="img">`.
+ * Where a piece of a template's text leaves the markup: inside a tag, and inside one of its
+ * quoted values (the quote that opened it), as in `<b id="a-${id}-b" role="img">`, whose middle
+ * piece starts and ends inside a value.
  */
-export function minifyMarkup(text: string, inTag = false): string {
-  const collapsed = outsideQuotes(text, collapseLines);
-  // An open tag in front lets the pattern see where this piece is, then goes.
-  return inTag ? `<x${collapsed}`.replace(QUOTED_ATTRIBUTE, '$1=$2').slice(2) : collapsed.replace(QUOTED_ATTRIBUTE, '$1=$2');
+export interface MarkupState {
+  inTag: boolean;
+  quote: '' | '"' | "'";
 }
 
-/** Whether a tag is still open after `text`, given whether one was before it. */
-function endsInTag(text: string, inTag: boolean): boolean {
-  const open = text.lastIndexOf('<');
-  const close = text.lastIndexOf('>');
-  return open === close ? inTag : open > close;
+const OUTSIDE: MarkupState = { inTag: false, quote: '' };
+
+/**
+ * The static text of an `html` or `svg` template; `before` is where the template's text before it
+ * (and the `${}` between) left the markup, as in `<b part="a" id=${id} role="img">`. A piece that
+ * starts inside a quoted value keeps that value's rest as it is.
+ */
+export function minifyMarkup(text: string, before: MarkupState = OUTSIDE): string {
+  if (before.quote) {
+    const end = text.indexOf(before.quote) + 1;
+    return end === 0 ? text : text.slice(0, end) + minifyMarkup(text.slice(end), { inTag: true, quote: '' });
+  }
+  const collapsed = outsideQuotes(text, collapseLines);
+  // An open tag in front lets the pattern see where this piece is, then goes.
+  return before.inTag ? `<x${collapsed}`.replace(QUOTED_ATTRIBUTE, '$1=$2').slice(2) : collapsed.replace(QUOTED_ATTRIBUTE, '$1=$2');
+}
+
+/** Where the markup is after `text`, given where it was before it. Quotes count inside a tag only. */
+export function markupStateAfter(text: string, before: MarkupState): MarkupState {
+  let { inTag, quote } = before;
+  for (const char of text) {
+    if (quote) {
+      if (char === quote) quote = '';
+    } else if (inTag) {
+      if (char === '"' || char === "'") quote = char;
+      else if (char === '>') inTag = false;
+    } else if (char === '<') inTag = true;
+  }
+  return { inTag, quote };
 }
 
 /**
@@ -76,7 +100,7 @@ export function minifyStyles(text: string): string {
 }
 
 /** The template literals tagged `html`, `svg` or `css`, with the minifier for each. */
-function* taggedTemplates(root: SourceNode): Generator<{ quasis: SourceNode[]; minify: (text: string, inTag: boolean) => string }> {
+function* taggedTemplates(root: SourceNode): Generator<{ quasis: SourceNode[]; minify: (text: string, before: MarkupState) => string }> {
   for (const node of sourceNodes(root)) {
     if (node.type !== 'TaggedTemplateExpression') continue;
     const tag = node['tag'] as SourceNode & { name?: string };
@@ -96,11 +120,11 @@ export function minifyLitTemplates(): Plugin {
       if (!id.includes('/src/widget/') || !/\b(html|svg|css)`/.test(code)) return undefined;
       const result = new MagicString(code);
       for (const { quasis, minify } of taggedTemplates(this.parse(code) as unknown as SourceNode)) {
-        let inTag = false;
+        let state = OUTSIDE;
         for (const quasi of quasis) {
           const text = code.slice(quasi.start, quasi.end);
-          const minified = minify(text, inTag);
-          inTag = endsInTag(text, inTag);
+          const minified = minify(text, state);
+          state = markupStateAfter(text, state);
           if (minified === '') result.remove(quasi.start, quasi.end);
           else if (minified !== text) result.overwrite(quasi.start, quasi.end, minified);
         }

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build, type Rolldown } from 'vite';
-import { minifyLitTemplates, minifyMarkup, minifyStyles } from '../../scripts/minify-lit-templates.js';
+import { markupStateAfter, minifyLitTemplates, minifyMarkup, minifyStyles } from '../../scripts/minify-lit-templates.js';
 
 const lines = (text: string) => text.split('\n').length;
 
@@ -72,9 +72,26 @@ describe('the Lit template minifier of the script-tag build', () => {
       assert.equal(minifyMarkup('<p>Type x="1" here</p>'), '<p>Type x="1" here</p>');
       assert.equal(minifyMarkup(' and x="1" >'), ' and x="1" >');
       // Unless the template's text before it left a tag open.
-      assert.equal(minifyMarkup(' role="img" aria-hidden="true">x="1"', true), ' role=img aria-hidden=true>x="1"');
+      assert.equal(minifyMarkup(' role="img" aria-hidden="true">x="1"', { inTag: true, quote: '' }), ' role=img aria-hidden=true>x="1"');
       // A value right before a `${}` would join it.
       assert.equal(minifyMarkup('<b part="a"'), '<b part="a"');
+    });
+
+    it('keeps the rest of a value a piece starts inside, and minifies what follows it in the tag', () => {
+      // `aria-labelledby="${id}-name"` then the next attribute, indented on its own line.
+      assert.equal(minifyMarkup('-name"\n        aria-describedby="', { inTag: true, quote: '"' }), '-name"\naria-describedby="');
+      assert.equal(minifyMarkup('  a  b"\n   role="img">', { inTag: true, quote: '"' }), '  a  b"\nrole=img>');
+      // A piece wholly inside the value, between two `${}`: as it is.
+      assert.equal(minifyMarkup('\n  -description  ', { inTag: true, quote: '"' }), '\n  -description  ');
+    });
+
+    it('follows tags and their quoted values from piece to piece, and no quote outside a tag', () => {
+      const inValue = markupStateAfter('<b id="a-', { inTag: false, quote: '' });
+      assert.deepEqual(inValue, { inTag: true, quote: '"' });
+      assert.deepEqual(markupStateAfter('-b" title=\'x', inValue), { inTag: true, quote: "'" });
+      assert.deepEqual(markupStateAfter('" role="img">', inValue), { inTag: false, quote: '' });
+      assert.deepEqual(markupStateAfter(`<p>the buyer's "code" <i`, { inTag: false, quote: '' }), { inTag: true, quote: '' });
+      assert.deepEqual(markupStateAfter('title="a>b', { inTag: true, quote: '' }), { inTag: true, quote: '"' });
     });
 
     it('keeps the line count', () => {
@@ -94,6 +111,7 @@ describe('the Lit template minifier of the script-tag build', () => {
       'export const markup = html`\n    <b>\n      ${label}\n    </b>\n  `;',
       'export const styles = css`\n  a {\n    color: red;\n  }\n`;',
       'export const tag = html`<b part="a" id=${label} role="img">x="1" ${label} y="2"</b>`;',
+      'export const value = html`<b id="a-${label}-b"\n      role="img">x</b>`;',
     ].join('\n'));
     let result;
     try {
@@ -109,10 +127,12 @@ describe('the Lit template minifier of the script-tag build', () => {
     }
     const [output] = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
     const bundled = output!.output[0].code;
-    const { markup, styles, tag } = (await import(`data:text/javascript,${encodeURIComponent(bundled)}`)) as { markup: string; styles: string; tag: string };
+    const { markup, styles, tag, value } = (await import(`data:text/javascript,${encodeURIComponent(bundled)}`)) as { markup: string; styles: string; tag: string; value: string };
     assert.equal(markup, '\n<b>\n|\n</b>\n  kept   as   is  ');
     // The tag goes on after `${label}`: its next attribute loses its quotes too; the text after the tag keeps them.
     assert.equal(tag, '<b part=a id=| role=img>x="1" | y="2"</b>  kept   as   is  |  kept   as   is  ');
     assert.equal(styles, ' a{color:red}');
+    // The piece after `${label}` starts inside the value: its rest is kept, the indentation after it goes.
+    assert.equal(value, '<b id="a-|-b"\nrole=img>x</b>  kept   as   is  ');
   });
 });
