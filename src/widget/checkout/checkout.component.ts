@@ -156,6 +156,8 @@ export class PayCheckout extends LitElement {
    * shows it, and the billing address too when that card goes through 3-D Secure.
    */
   private pressedCard: ChargeMethod | undefined;
+  /** The card form's code was asked for (renderCardFields): the picker keeps a row for the brands' marks it brings. */
+  private cardAsked?: boolean;
 
   private get methodPicker(): PayMethodPicker | undefined {
     return this.renderRoot?.querySelector<PayMethodPicker>('pay-method-picker') ?? undefined;
@@ -479,18 +481,21 @@ export class PayCheckout extends LitElement {
 
   /**
    * The accepted brands' marks for the method choice, once the card form's code and the texts that
-   * name them are both here; the checkout draws again when the texts arrive after the code.
+   * name them are both here; the checkout draws again when the texts arrive after the code. While
+   * they are on their way (a card chosen, or its code asked for before), `''` keeps their row;
+   * a buyer who never chose a card gets no row.
    */
   private cardMarks(locale: SupportedLocale) {
     const cardFields = customElements.get('pay-card-fields') as typeof PayCardFields | undefined;
-    if (!cardFields) return undefined;
+    if (!cardFields) return this.isCard || this.cardAsked ? '' : undefined;
     if (CARD_TEXTS.has(locale)) return cardFields.brandMarks(locale);
     CARD_TEXTS.load(locale).then(() => this.requestUpdate(), () => undefined);
-    return undefined;
+    return '';
   }
 
   /** The card form, once its element is fetched (a shop that takes no card never fetches it). */
   private renderCardFields(config: CheckoutConfig, locale: SupportedLocale, locked: boolean) {
+    this.cardAsked = true;
     const status = this.onDemand.require('pay-card-fields');
     if (status === 'loading') {
       // Its own texts come beside its code, not after it. So does the payment's code, which the card

@@ -33,9 +33,10 @@ const METHOD_TEXTS: Readonly<Record<ChargeMethod, readonly [name: MessageKey, de
  * radio is named by the name alone and described by the explanation.
  *
  * The card's choice has a row under its explanation for the accepted brands' marks
- * (`cardMarks`), its height kept from the start so nothing moves when they arrive: the checkout
- * passes them once the card form's code is fetched, one picture named by the list of brands,
- * which describes the radio after the explanation.
+ * (`cardMarks`), one picture named by the list of brands, which describes the radio after the
+ * explanation. The row's height is kept while they are on their way (`''`), so nothing moves
+ * when they arrive: the checkout asks for it once the card form's code is, and passes the marks
+ * once that code is here. A buyer whose code never comes (Pix chosen) sees no empty row.
  *
  * @event pay-method-change - `PayMethodChangeEvent`: the buyer picked another method. `detail`: `{ method, previous }`.
  *
@@ -85,8 +86,11 @@ export class PayMethodPicker extends LitElement {
   /** Locks the choice while a payment runs. */
   disabled = false;
 
-  /** The accepted card brands' marks shown under the card's explanation (`PayCardFields.brandMarks`); none until set. */
-  declare cardMarks: TemplateResult | undefined;
+  /**
+   * The accepted card brands' marks shown under the card's explanation (`PayCardFields.brandMarks`);
+   * `''` keeps their row's height while they are on their way; no row while undefined.
+   */
+  declare cardMarks: TemplateResult | '' | undefined;
 
   private handleChange(event: Event) {
     // The radios carry the offered methods as their values.
@@ -118,7 +122,7 @@ export class PayMethodPicker extends LitElement {
           ${this.methods.map((method) => {
             const id = `method-${method}`;
             const [nameKey, descriptionKey] = METHOD_TEXTS[method];
-            const card = isCardMethod(method);
+            const marks = isCardMethod(method) && this.cardMarks !== undefined;
             return html`
               <label part="option" class="option">
                 <input
@@ -127,7 +131,7 @@ export class PayMethodPicker extends LitElement {
                   .value=${method}
                   .checked=${live(this.value === method)}
                   aria-labelledby="${id}-name"
-                  aria-describedby="${id}-description${card ? ` ${id}-marks` : ''}${invalid ? ' method-error' : ''}"
+                  aria-describedby="${id}-description${marks ? ` ${id}-marks` : ''}${invalid ? ' method-error' : ''}"
                   aria-invalid=${invalid && this.value === method ? 'true' : nothing}
                   @change=${this.handleChange}
                 />
@@ -136,7 +140,7 @@ export class PayMethodPicker extends LitElement {
                   <span part="option-description" class="description" id="${id}-description">
                     ${translate(locale, descriptionKey)}
                   </span>
-                  ${card ? html`<span class="marks" id="${id}-marks">${this.cardMarks}</span>` : nothing}
+                  ${marks ? html`<span class="marks" id="${id}-marks">${this.cardMarks}</span>` : nothing}
                 </span>
               </label>
             `;

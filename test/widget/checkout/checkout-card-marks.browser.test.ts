@@ -31,17 +31,32 @@ describe('the card brands\' marks in the checkout\'s method choice', () => {
     el.remove();
   });
 
-  it('come with the card form\'s code into the row kept for them under "Cartão de crédito", nothing moving', async () => {
+  it('leave no empty row under "Cartão de crédito" for a Pix buyer, and come into the row the card\'s choice opens, nothing moving', async () => {
     await setViewport({ width: 375, height: 800 });
     const el = await readyCheckout();
     const option = optionOf(el, 'threeDs');
+    // Pix is the first method: the card form's code is not asked for, so no row waits for marks.
+    expect(marksIn(el)).to.have.length(0);
+    expect(customElements.get('pay-card-fields')).to.equal(undefined);
+    const closed = option.getBoundingClientRect().height;
+
+    // The buyer's own click opens the row (a shift right after an input is not counted against the page).
+    option.querySelector('input')!.click();
+    await el.updateComplete;
+    await pickerOf(el).updateComplete;
     const [row] = marksIn(el);
     expect(marksIn(el)).to.have.length(1);
     expect(option.contains(row!)).to.equal(true);
     expect(row!.childElementCount).to.equal(0);
     const height = option.getBoundingClientRect().height;
+    expect(height).to.be.closeTo(closed + 20 + 4, 8);
+    // Back to Pix before the code has come: it is on its way, so the row stays for the marks.
+    optionOf(el, 'pix').querySelector('input')!.click();
+    await el.updateComplete;
+    await pickerOf(el).updateComplete;
+    expect(marksIn(el)).to.deep.equal([row]);
+    expect(option.getBoundingClientRect().height).to.equal(height);
 
-    option.querySelector('input')!.click();
     await waitUntil(() => row!.querySelector('[role="img"]'), 'the marks did not arrive with the card form', { timeout: 5000 });
     const picture = row!.querySelector('[role="img"]')!;
     expect(picture.getAttribute('aria-label')).to.equal('Bandeiras aceitas: Visa, Mastercard, Elo, Hipercard, American Express e Diners Club');

@@ -140,8 +140,8 @@ describe('<pay-method-picker>', () => {
 
     afterEach(() => setViewport({ width: 800, height: 600 }));
 
-    it('keep a row of their height under the card\'s explanation before they arrive, so nothing moves when they do', async () => {
-      const el = await fixture<PayMethodPicker>(html`<pay-method-picker .methods=${['pix', 'threeDs']} value="pix"></pay-method-picker>`);
+    it('keep a row of their height under the card\'s explanation while they are on their way, so nothing moves when they come', async () => {
+      const el = await fixture<PayMethodPicker>(html`<pay-method-picker .methods=${['pix', 'threeDs']} value="pix" .cardMarks=${''}></pay-method-picker>`);
       const option = radioOf(el, 'threeDs').closest('label')!;
       const before = option.getBoundingClientRect().height;
       expect(marksOf(el, 'threeDs')!.childElementCount).to.equal(0);
@@ -151,6 +151,21 @@ describe('<pay-method-picker>', () => {
       await el.updateComplete;
       expect(marksOf(el, 'threeDs')!.querySelectorAll('svg')).to.have.length(6);
       expect(option.getBoundingClientRect().height).to.equal(before);
+    });
+
+    it('leave no empty row under the card\'s explanation when none are coming', async () => {
+      const el = await fixture<PayMethodPicker>(html`<pay-method-picker .methods=${['pix', 'threeDs']} value="pix"></pay-method-picker>`);
+      expect(marksOf(el, 'threeDs')).to.equal(null);
+      expect(radioOf(el, 'threeDs').getAttribute('aria-describedby')).to.equal('method-threeDs-description');
+      // The card's option ends under its explanation as the Pix one does.
+      const gapUnder = (method: ChargeMethod) =>
+        radioOf(el, method).closest('label')!.getBoundingClientRect().bottom - radioOf(el, method).closest('label')!.querySelector('.description')!.getBoundingClientRect().bottom;
+      expect(gapUnder('threeDs')).to.be.closeTo(gapUnder('pix'), 0.5);
+
+      el.cardMarks = '';
+      await el.updateComplete;
+      expect(marksOf(el, 'threeDs')!.getBoundingClientRect().height).to.equal(20);
+      expect(gapUnder('threeDs')).to.be.greaterThan(gapUnder('pix') + 19);
     });
 
     it('show only under a card choice, as one picture the radio reads once after its explanation; its name stays the method\'s', async () => {
