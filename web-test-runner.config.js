@@ -70,9 +70,9 @@ const port = await freePort();
 const pageOrigin = `http://127.0.0.1:${port}`;
 const relayPath = '/relay';
 const { startCheckoutStack } = await tsImport('./demo/stack.ts', import.meta.url);
-// No line of charges in the relay: the sandbox, and its limits with it, is reset before each test,
-// and a line kept through the whole run would make a busy minute's attempt wait and resend.
-const stack = await startCheckoutStack({ relayPath, pageOrigin, chargeQueue: false });
+// A relay that neither lines up nor paces charges: the sandbox, its limits with it, is reset before
+// each test, and a minute's budget kept through the whole run would make a busy minute's attempt wait.
+const stack = await startCheckoutStack({ relayPath, pageOrigin, unpaced: true });
 
 /** The relay and the sandbox's controls on the page's own server, and where the sandbox is. */
 function checkoutStackMiddleware(ctx, next) {

@@ -7,7 +7,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { toNodeListener } from '../src/http/node-listener.js';
-import { createRelay, sandboxAddressLookup, type Relay, type RelayOptions } from '../src/relay/index.js';
+import { createClient } from '../src/client/index.js';
+import { createRelay, sandboxAddressLookup, type Relay } from '../src/relay/index.js';
 import { DEFAULT_API_KEY, DEFAULT_PUBLIC_KEY, serveSandbox, type ServedSandbox } from '../src/sandbox/index.js';
 
 export interface CheckoutStackOptions {
@@ -22,13 +23,17 @@ export interface CheckoutStackOptions {
    */
   configTtlMs?: number;
   /**
-   * The relay's line of charges (its default: the API's 60 a minute, kept for as long as the
-   * relay runs). The browser tests turn it off: they reset the sandbox, and its limits with it,
-   * before each test, while a line kept through the whole run would make an attempt in a busy
-   * minute wait and send its charge again.
+   * The relay neither lines up charges nor paces its calls under the API's limits (60 charges a
+   * minute), both of which it keeps for as long as it runs. For the browser tests: they reset the
+   * sandbox, its limits with it, before each test, and a minute's budget kept through the whole
+   * run would make an attempt in a busy minute wait, and send its charge again, past the test's
+   * time. The sandbox's own limits still answer within a test. The demo page keeps both.
    */
-  chargeQueue?: RelayOptions['chargeQueue'];
+  unpaced?: boolean;
 }
+
+/** Signs the demo's order tokens when the relay is given a client of its own (`unpaced`). */
+const UNPACED_ORDER_TOKEN_SECRET = 'demo-order-tokens-of-an-unpaced-relay-0001';
 
 export interface CheckoutStack {
   sandbox: ServedSandbox;
@@ -40,12 +45,14 @@ export interface CheckoutStack {
 
 const WEBHOOK_SECRET = 'demo-webhook-secret';
 
-export async function startCheckoutStack({ relayPath, pageOrigin, configTtlMs, chargeQueue }: CheckoutStackOptions): Promise<CheckoutStack> {
+export async function startCheckoutStack({ relayPath, pageOrigin, configTtlMs, unpaced = false }: CheckoutStackOptions): Promise<CheckoutStack> {
   const sandbox = await serveSandbox({ port: 0, host: '127.0.0.1' });
+  const key = { clientId: DEFAULT_API_KEY.clientId, clientSecret: DEFAULT_API_KEY.clientSecret };
   const relay = createRelay({
     apiBaseUrl: sandbox.url,
-    clientId: DEFAULT_API_KEY.clientId,
-    clientSecret: DEFAULT_API_KEY.clientSecret,
+    ...(unpaced
+      ? { client: createClient({ baseUrl: sandbox.url, ...key, pacing: false }), orderTokenSecret: UNPACED_ORDER_TOKEN_SECRET, chargeQueue: false }
+      : key),
     publicClientId: DEFAULT_PUBLIC_KEY.clientId,
     // The demo sells every offer of the sandbox's fixture.
     offers: () => true,
@@ -59,7 +66,6 @@ export async function startCheckoutStack({ relayPath, pageOrigin, configTtlMs, c
     // Buyers on one machine share an address: no per-buyer limit in the demo.
     chargeRateLimit: false,
     ...(configTtlMs === undefined ? {} : { configTtlMs }),
-    ...(chargeQueue === undefined ? {} : { chargeQueue }),
   });
   const relayListener = toNodeListener((request, info) => relay.fetch(request, info));
   // The page cannot call the sandbox's controls cross-origin (they answer no CORS); it reaches

@@ -132,7 +132,7 @@ export function chargeRequests(requests: readonly RecordedRequest[], env: TestEn
 /**
  * The charge requests the relay took, without those it answered 429: an attempt asked to wait is
  * sent again with the same key, a request more, not a charge more. A test of how many charges a
- * buyer made counts these. (The test page's relay has no line of charges of its own, see
+ * buyer made counts these. (The test page's relay neither lines up nor paces charges, see
  * web-test-runner.config.js; the sandbox's limits still apply within a test.)
  */
 export function takenCharges(requests: readonly RecordedRequest[], env: TestEnv): RecordedRequest[] {
