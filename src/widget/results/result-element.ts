@@ -108,7 +108,8 @@ export class PayResultElement extends LitElement {
    * the code expired) must not do:
    * - move the shop's page: while the view shows one order it never gets shorter, so the text
    *   under the checkout stays where the buyer had it (a layout shift). It keeps the tallest height
-   *   it has had, and what it shows starts at its top; another order starts from its own height;
+   *   it has had, the reference at its foot and a paid view in its middle (result.styles.ts);
+   *   another order starts from its own height;
    * - lose the buyer's place: when the order has just turned paid, what the buyer was using (a
    *   copy button) goes with the view that showed it, and focus goes to the title.
    */
