@@ -17,7 +17,6 @@ import {
   sandboxControl,
   sandboxSuite,
   submitOf,
-  takenCharges,
   textOf,
   VALID_CPF,
 } from './checkout-harness.js';
@@ -51,7 +50,7 @@ describe('<pay-checkout> when things go wrong', () => {
     await waitUntil(() => created > 0, 'no order was created', { timeout: 5000 });
     // Time enough for a second request to be sent and answered, were there one.
     await delay(600);
-    const charges = takenCharges(suite.recording.requests, suite.env);
+    const charges = chargeRequests(suite.recording.requests, suite.env);
     expect(charges).to.have.length(1);
     expect(created).to.equal(1);
     const ids = new Set(charges.map((request) => (request.answer as { id: string }).id));

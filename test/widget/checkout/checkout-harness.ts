@@ -129,16 +129,6 @@ export function chargeRequests(requests: readonly RecordedRequest[], env: TestEn
   return relayRequests(requests, env).filter((request) => request.method === 'POST' && request.url.endsWith('/charges'));
 }
 
-/**
- * The charge requests the relay took, without those it answered 429: an attempt asked to wait is
- * sent again with the same key, a request more, not a charge more. A test of how many charges a
- * buyer made counts these. (The test page's relay neither lines up nor paces charges, see
- * web-test-runner.config.js; the sandbox's limits still apply within a test.)
- */
-export function takenCharges(requests: readonly RecordedRequest[], env: TestEnv): RecordedRequest[] {
-  return chargeRequests(requests, env).filter((request) => request.status !== 429);
-}
-
 /** A checkout on the test page's relay, once its configuration is loaded and the form is on screen. */
 export async function readyCheckout(template?: TemplateResult): Promise<PayCheckout> {
   const el = await fixture<PayCheckout>(template ?? html`<pay-checkout relay="/relay" offer="77BcHrY"></pay-checkout>`);

@@ -17,7 +17,6 @@ import {
   readyCheckout,
   sandboxSuite,
   submitOf,
-  takenCharges,
   textOf,
 } from './checkout-harness.js';
 
@@ -92,6 +91,6 @@ describe('<pay-checkout> with the 3-D Secure challenge', () => {
     const created = oneEvent(el, 'pay-order-created');
     await typeChallengeCode(CHALLENGE_CODE);
     expect((await created).detail.order.status).to.equal('paid');
-    expect(takenCharges(suite.recording.requests, suite.env)).to.have.length(1);
+    expect(chargeRequests(suite.recording.requests, suite.env)).to.have.length(1);
   });
 });

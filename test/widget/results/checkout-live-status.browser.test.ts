@@ -12,7 +12,6 @@ import {
   relayRequests,
   resetSandbox,
   sandboxControl,
-  takenCharges,
   testEnv,
   type TestEnv,
 } from '../checkout/checkout-harness.js';
@@ -161,7 +160,7 @@ describe('<pay-checkout> follows the order it shows', () => {
       expect(view.order!.id).to.equal(order.id);
       expect(view.shadowRoot!.querySelector<HTMLTextAreaElement>('#pix-code')!.value).to.equal(order.pix!.qrCode);
       expect(again.shadowRoot!.querySelector('form')!.hidden).to.equal(true);
-      expect(takenCharges(recording.requests, env)).to.have.length(1);
+      expect(chargeRequests(recording.requests, env)).to.have.length(1);
       await expect(again).to.be.accessible();
 
       const paid = oneEvent(again, 'pay-paid');

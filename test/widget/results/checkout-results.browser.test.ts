@@ -19,7 +19,6 @@ import {
   recordFetch,
   resetSandbox,
   sandboxControl,
-  takenCharges,
   testEnv,
   type TestEnv,
 } from '../checkout/checkout-harness.js';
@@ -166,7 +165,7 @@ describe('<pay-checkout> result views', () => {
       button(view, 'try-again-button').click();
       expect((await again).detail.order.status).to.equal('refused');
       // Two attempts, each with a key of its own.
-      const charges = takenCharges(recording.requests, env);
+      const charges = chargeRequests(recording.requests, env);
       expect(charges).to.have.length(2);
       expect(charges[1]!.headers.get('Idempotency-Key')).to.not.equal(charges[0]!.headers.get('Idempotency-Key'));
       const tokens = recording.requests.filter((request) => request.url.startsWith(`${env.sandboxUrl}/public_api/card-tokens/`));
