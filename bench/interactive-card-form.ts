@@ -11,6 +11,9 @@
  * (`checkVisibility()`). The figure is `performance.now()` at that frame: milliseconds since the
  * navigation started. Each run is a fresh browser context (empty HTTP cache), as a first visit.
  *
+ * A third page, in every series, is ours drawn as HTML with no script at all (bench/drawn-form.ts,
+ * `PAGES.drawn`): the floor of a form the shop's server draws, whatever its script then does.
+ *
  * Beside the time, each run keeps what the page did until then: its long tasks (main-thread tasks
  * over 50 ms, from a `PerformanceObserver` the init script starts before any script of the page)
  * and the files it fetched (Resource Timing), which bench/waterfall.ts draws.
@@ -33,6 +36,7 @@ import { inlineCheckoutConfig, widgetPreloadLinks } from '../src/relay/index.js'
 import { PRELOAD_MANIFEST } from '../vite.build-cdn.config.js';
 import { chromiumLaunchOptions } from '../scripts/chromium.js';
 import { docFence } from '../test/docs/markdown-fences.js';
+import { captureDrawnForm } from './drawn-form.js';
 import { median } from './stats.js';
 
 const PAGES_DIR = join(import.meta.dirname, 'pages');
@@ -55,6 +59,8 @@ export const PAGES = {
   product: '/product-page.html',
   /** The same with the CSS of docs/widget.md's "Keeping the page still" in its head, made per request. */
   productReserved: '/product-page-reserved.html',
+  /** Ours drawn as HTML with no script (bench/drawn-form.ts): the floor of a form the shop's server draws; made once per run. */
+  drawn: '/pay-checkout-drawn.html',
 } as const;
 export type PageName = 'ours' | 'static';
 
@@ -84,6 +90,8 @@ export interface InteractiveRuns {
   medianVisit: Record<PageName, InteractiveVisit>;
   /** Ours as the shop's server renders the page (`PAGES.rendered`), where the series visits it too. */
   rendered?: { samples: number[]; median: number };
+  /** Ours drawn as HTML with no script (`PAGES.drawn`), and its long tasks as above. */
+  drawn: { samples: number[]; median: number; longTasks: { total: number[]; longest: number[] } };
 }
 
 export interface InteractiveResult {
@@ -113,7 +121,9 @@ export const PHONE: Required<DeviceConditions> = { cpuThrottlingRate: 4, network
  * keeps each open shadow root as `attachShadow` makes it, so a frame costs one `querySelector` per
  * root. Walking every element for its shadow root cost the checkout's page about 16 ms of its main
  * thread before an interactive form unthrottled, 64 ms at 4x (a CPU profile, five visits), where
- * the static page's first `querySelector` finds its fields.
+ * the static page's first `querySelector` finds its fields. A page drawn as declarative shadow DOM
+ * (`PAGES.drawn`) has its shadow roots from the parser, not from `attachShadow`: where the page's
+ * init script says so (`window.__declarativeShadowRoots`), they are looked for in the tree.
  */
 export const DEEP_QUERY = `
   const shadowRoots = [];
@@ -129,6 +139,14 @@ export const DEEP_QUERY = `
     for (const shadowRoot of shadowRoots) {
       if (!shadowRoot.host.isConnected) continue;
       const inner = shadowRoot.querySelector(selector);
+      if (inner) return inner;
+    }
+    return window.__declarativeShadowRoots ? declarativeQuery(root, selector) : null;
+  };
+  const declarativeQuery = (root, selector) => {
+    for (const host of root.querySelectorAll('*')) {
+      if (!host.shadowRoot) continue;
+      const inner = host.shadowRoot.querySelector(selector) ?? declarativeQuery(host.shadowRoot, selector);
       if (inner) return inner;
     }
     return null;
@@ -185,6 +203,8 @@ ${DEEP_QUERY}  const longTasks = [];
 
 export interface BenchServer {
   origin: string;
+  /** Serves `html` as `PAGES.drawn` from now on. */
+  setDrawnPage(html: string): void;
   close(): Promise<void>;
 }
 
@@ -205,11 +225,17 @@ export async function serveBenchPages(ourBuildDir: string): Promise<BenchServer>
   const gzipped = new Map<string, Buffer>();
   /** The product page with the documented reservation, made at its first request (docs do not change while it is served). */
   let reservedProductPage: string | undefined;
+  /** The drawn page, compressed as the files are (Chromium always asks for gzip). */
+  let drawnPage: Buffer | undefined;
   const server: Server = createServer((request, response) => {
     if (stack?.handle(request, response)) return;
     const path = normalize(new URL(request.url ?? '/', 'http://localhost').pathname);
     if (path === PAGES.rendered && stack) {
       void renderedPage(stack, origin, ourBuildDir).then((page) => response.writeHead(200, { 'content-type': CONTENT_TYPES['.html']!, 'cache-control': 'no-store' }).end(page));
+      return;
+    }
+    if (path === PAGES.drawn && drawnPage !== undefined) {
+      response.writeHead(200, { 'content-type': CONTENT_TYPES['.html']!, 'cache-control': 'no-store', 'content-encoding': 'gzip' }).end(drawnPage);
       return;
     }
     if (path === PAGES.productReserved) {
@@ -239,6 +265,9 @@ export async function serveBenchPages(ourBuildDir: string): Promise<BenchServer>
   stack = await startCheckoutStack({ relayPath: RELAY_PATH, pageOrigin: origin });
   return {
     origin,
+    setDrawnPage(html) {
+      drawnPage = gzipSync(html, { level: 6 });
+    },
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
@@ -268,6 +297,7 @@ async function visit(browser: Browser, url: string, { cpuThrottlingRate, network
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
+    if (new URL(url).pathname === PAGES.drawn) await page.addInitScript('window.__declarativeShadowRoots = true;');
     await page.addInitScript(INTERACTIVE_PROBE);
     await emulateDevice(page, { cpuThrottlingRate, network });
     const errors: string[] = [];
@@ -284,8 +314,8 @@ async function visit(browser: Browser, url: string, { cpuThrottlingRate, network
 }
 
 async function runSeries(browser: Browser, origin: string, runs: number, conditions: DeviceConditions, withRendered = false): Promise<InteractiveRuns> {
-  const visits: Record<PageName | 'rendered', InteractiveVisit[]> = { ours: [], static: [], rendered: [] };
-  const names = withRendered ? (['ours', 'static', 'rendered'] as const) : (['ours', 'static'] as const);
+  const visits: Record<PageName | 'rendered' | 'drawn', InteractiveVisit[]> = { ours: [], static: [], rendered: [], drawn: [] };
+  const names = withRendered ? (['ours', 'static', 'drawn', 'rendered'] as const) : (['ours', 'static', 'drawn'] as const);
   // One visit each, not counted: the relay's config cache and Chromium's own start-up warm up.
   for (const name of names) await visit(browser, `${origin}${PAGES[name]}`, conditions);
   // Alternated, so a slow moment of the machine falls on every page alike.
@@ -293,6 +323,7 @@ async function runSeries(browser: Browser, origin: string, runs: number, conditi
     for (const name of names) visits[name].push(await visit(browser, `${origin}${PAGES[name]}`, conditions));
   }
   const rendered = visits.rendered.map((run) => run.interactive);
+  const drawn = visits.drawn.map((run) => run.interactive);
   const samples = { ours: visits.ours.map((run) => run.interactive), static: visits.static.map((run) => run.interactive) };
   const longTasksOf = (runs: InteractiveVisit[]) => ({
     total: runs.map((run) => run.longTasks.reduce((sum, task) => sum + task.duration, 0)),
@@ -305,14 +336,16 @@ async function runSeries(browser: Browser, origin: string, runs: number, conditi
     longTasks: { ours: longTasksOf(visits.ours), static: longTasksOf(visits.static) },
     medianVisit: { ours: medianVisit(visits.ours), static: medianVisit(visits.static) },
     ...(withRendered ? { rendered: { samples: rendered, median: median(rendered) } } : {}),
+    drawn: { samples: drawn, median: median(drawn), longTasks: longTasksOf(visits.drawn) },
   };
 }
 
-/** Both pages, `runs` times each: unthrottled, with the CPU throttled 4x, and on a phone (`PHONE`). */
+/** The pages, `runs` times each: unthrottled, with the CPU throttled 4x, and on a phone (`PHONE`). */
 export async function measureInteractiveCardForm(ourBuildDir: string, runs: number): Promise<InteractiveResult> {
   const server = await serveBenchPages(ourBuildDir);
   const browser = await chromium.launch(chromiumLaunchOptions());
   try {
+    server.setDrawnPage(await captureDrawnForm(browser, `${server.origin}${PAGES.rendered}`, INTERACTIVE_PROBE));
     return {
       chromiumVersion: browser.version(),
       runs,

@@ -40,6 +40,19 @@ function interactiveRows(label: string, runs: InteractiveRuns, goal: number): st
   ];
 }
 
+/** Ours drawn as HTML with no script (bench/drawn-form.ts) against the static page: no goal, it says how far a form the shop's server draws could go. */
+function drawnRow(label: string, runs: InteractiveRuns): string {
+  const { drawn } = runs;
+  return row([
+    `interactive, ${label}: ours drawn as HTML with no script at all (its form and styles as declarative shadow DOM), the floor of a form the shop's server draws; its longest task ${ms(median(drawn.longTasks.longest))}`,
+    ms(drawn.median),
+    ms(runs.median.static),
+    `**${ratio(drawn.median, runs.median.static)}**`,
+    '',
+    '',
+  ]);
+}
+
 /** How the phone series' device is named in the table. */
 const PHONE_LABEL = `${PHONE.network.latencyMs} ms round trip, ${PHONE.network.downloadKbps / 1000} Mbit/s down, CPU ${PHONE.cpuThrottlingRate}x`;
 
@@ -79,11 +92,14 @@ export function speedSection(speed: CardFormSpeed, options: { date: Date; comman
     `| measure | \`<pay-checkout>\` | static HTML form | ratio | goal | verdict |`,
     '| --- | --- | --- | --- | --- | --- |',
     ...interactiveRows('unthrottled', interactive.unthrottled, SPEED_GOALS.unthrottled),
+    drawnRow('unthrottled', interactive.unthrottled),
     ...interactiveRows('CPU 4x', interactive.throttled4x, SPEED_GOALS.throttled4x),
+    drawnRow('CPU 4x', interactive.throttled4x),
     row([`interactive, on a phone: ${PHONE_LABEL}`, ms(interactive.phone.median.ours), ms(interactive.phone.median.static), `**${ratio(interactive.phone.median.ours, interactive.phone.median.static)}**`, '', '']),
     ...(interactive.phone.rendered
       ? [row(['interactive, on the phone, ours in a page the shop\'s server renders (configuration inline, first chunks and the card form preloaded)', ms(interactive.phone.rendered.median), ms(interactive.phone.median.static), `**${ratio(interactive.phone.rendered.median, interactive.phone.median.static)}**`, '', ''])]
       : []),
+    drawnRow('on the phone', interactive.phone),
     row([`typing the card number, CPU 4x: key to next frame, p95 (${typing.latencies.ours.length} keys)`, ms(typing.p95.ours), ms(typing.p95.static), ratio(typing.p95.ours, typing.p95.static), `<= ${SPEED_GOALS.typingP95Ms} ms`, verdict(typing.p95.ours <= SPEED_GOALS.typingP95Ms)]),
     row(['typing the card number, CPU 4x: key to next frame, median', ms(typing.median.ours), ms(typing.median.static), ratio(typing.median.ours, typing.median.static), '', '']),
     row([`a ${PRESS_MS} ms press on the card's option, CPU 4x: release to the card number drawn (median of ${press.ours.length})`, ms(median(press.ours)), ms(median(press.static)), ratio(median(press.ours), median(press.static)), '', '']),
