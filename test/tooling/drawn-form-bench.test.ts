@@ -9,8 +9,9 @@ import { chromiumLaunchOptions } from '../../scripts/chromium.js';
 
 /**
  * A page drawn by script as the checkout draws its own: an element with an open shadow root and
- * adopted styles, another inside it, the card's radio chosen and an option selected as
- * properties, not attributes, and a preload and scripts that the drawn page must not keep.
+ * adopted styles, another inside it, Pix's radio chosen (the probe then chooses the card) and an
+ * option selected, as properties, not attributes, and a preload and scripts that the drawn page
+ * must not keep.
  */
 const SCRIPTED_PAGE = `<!doctype html>
 <html lang="pt-BR"><head><link rel="modulepreload" href="/nothing.js"></head><body>
