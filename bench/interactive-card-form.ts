@@ -1,7 +1,10 @@
 /**
  * The card form benchmark, time: from navigation to an interactive card form in headless
- * Chromium, <pay-checkout> from our fresh script-tag build against a static HTML form of the same
- * fields, both served by one local server (with the relay and sandbox in-process behind it).
+ * Chromium, <pay-checkout> from our fresh script-tag build against two static HTML forms, all
+ * served by one local server (with the relay and sandbox in-process behind it): `static`, the
+ * choice of method and the card's fields (8 controls), the yardstick of every run since the
+ * first, and `sameFields`, the 19 controls ours draws for the benchmark's offer once the card is
+ * chosen (the buyer's details and the billing address too), with their labels and hints.
  *
  * "Interactive", the same test on both pages, run inside the page on every animation frame from
  * the first script the page runs (an init script): the card's method radio exists (`credit_card`, or
@@ -11,7 +14,7 @@
  * (`checkVisibility()`). The figure is `performance.now()` at that frame: milliseconds since the
  * navigation started. Each run is a fresh browser context (empty HTTP cache), as a first visit.
  *
- * A third page, in every series, is ours drawn as HTML with no script at all (bench/drawn-form.ts,
+ * A fourth page, in every series, is ours drawn as HTML with no script at all (bench/drawn-form.ts,
  * `PAGES.drawn`): the floor of a form the shop's server draws, whatever its script then does.
  *
  * Beside the time, each run keeps what the page did until then: its long tasks (main-thread tasks
@@ -54,6 +57,12 @@ const CONTENT_TYPES: Record<string, string> = { '.html': 'text/html; charset=utf
 export const PAGES = {
   ours: '/pay-checkout.html',
   static: '/static-card-form.html',
+  /**
+   * The controls ours draws for the benchmark's offer once the card is chosen (the buyer's details,
+   * the billing address and the card's, 19), in plain HTML: the issue's "static form of the same
+   * fields". `static` has the method and the card's only (8), the yardstick of every earlier run.
+   */
+  sameFields: '/static-same-fields.html',
   rendered: '/pay-checkout-rendered.html',
   /** A product page with the shop's text under the checkout (bench/layout-shift.ts). */
   product: '/product-page.html',
@@ -92,6 +101,8 @@ export interface InteractiveRuns {
   rendered?: { samples: number[]; median: number };
   /** Ours drawn as HTML with no script (`PAGES.drawn`), and its long tasks as above. */
   drawn: { samples: number[]; median: number; longTasks: { total: number[]; longest: number[] } };
+  /** The static form of the same fields as ours (`PAGES.sameFields`). */
+  sameFields: { samples: number[]; median: number };
 }
 
 export interface InteractiveResult {
@@ -314,8 +325,8 @@ async function visit(browser: Browser, url: string, { cpuThrottlingRate, network
 }
 
 async function runSeries(browser: Browser, origin: string, runs: number, conditions: DeviceConditions, withRendered = false): Promise<InteractiveRuns> {
-  const visits: Record<PageName | 'rendered' | 'drawn', InteractiveVisit[]> = { ours: [], static: [], rendered: [], drawn: [] };
-  const names = withRendered ? (['ours', 'static', 'drawn', 'rendered'] as const) : (['ours', 'static', 'drawn'] as const);
+  const visits: Record<PageName | 'rendered' | 'drawn' | 'sameFields', InteractiveVisit[]> = { ours: [], static: [], rendered: [], drawn: [], sameFields: [] };
+  const names = withRendered ? (['ours', 'static', 'sameFields', 'drawn', 'rendered'] as const) : (['ours', 'static', 'sameFields', 'drawn'] as const);
   // One visit each, not counted: the relay's config cache and Chromium's own start-up warm up.
   for (const name of names) await visit(browser, `${origin}${PAGES[name]}`, conditions);
   // Alternated, so a slow moment of the machine falls on every page alike.
@@ -324,6 +335,7 @@ async function runSeries(browser: Browser, origin: string, runs: number, conditi
   }
   const rendered = visits.rendered.map((run) => run.interactive);
   const drawn = visits.drawn.map((run) => run.interactive);
+  const sameFields = visits.sameFields.map((run) => run.interactive);
   const samples = { ours: visits.ours.map((run) => run.interactive), static: visits.static.map((run) => run.interactive) };
   const longTasksOf = (runs: InteractiveVisit[]) => ({
     total: runs.map((run) => run.longTasks.reduce((sum, task) => sum + task.duration, 0)),
@@ -337,6 +349,7 @@ async function runSeries(browser: Browser, origin: string, runs: number, conditi
     medianVisit: { ours: medianVisit(visits.ours), static: medianVisit(visits.static) },
     ...(withRendered ? { rendered: { samples: rendered, median: median(rendered) } } : {}),
     drawn: { samples: drawn, median: median(drawn), longTasks: longTasksOf(visits.drawn) },
+    sameFields: { samples: sameFields, median: median(sameFields) },
   };
 }
 

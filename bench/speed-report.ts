@@ -29,6 +29,9 @@ export const SPEED_GOALS = { unthrottled: 1.5, throttled4x: 2, longTasks: 2, typ
 const row = (cells: string[]): string => `| ${cells.join(' | ')} |`;
 const verdict = (ok: boolean): string => (ok ? 'met' : '**not met**');
 
+/** The controls of bench/pages/static-same-fields.html, as test/e2e/card-choice.test.ts counts them in ours. */
+const SAME_FIELDS_CONTROLS = 19;
+
 function interactiveRows(label: string, runs: InteractiveRuns, goal: number): string[] {
   const longTotal = { ours: median(runs.longTasks.ours.total), static: median(runs.longTasks.static.total) };
   const longest = { ours: median(runs.longTasks.ours.longest), static: median(runs.longTasks.static.longest) };
@@ -40,11 +43,27 @@ function interactiveRows(label: string, runs: InteractiveRuns, goal: number): st
   ];
 }
 
+/**
+ * Ours against the static form of the same fields (`PAGES.sameFields`): the goal's baseline as the
+ * issue words it, where the static page has the card's fields only. With `goal`, its verdict.
+ */
+function sameFieldsRow(label: string, runs: InteractiveRuns, goal?: number): string {
+  const { sameFields } = runs;
+  return row([
+    `interactive, ${label}, against a static HTML form of the same fields as ours (its ${SAME_FIELDS_CONTROLS} controls: the buyer's details, the billing address and the card's; the static page has the method and the card's, 8)`,
+    ms(runs.median.ours),
+    ms(sameFields.median),
+    `**${ratio(runs.median.ours, sameFields.median)}**`,
+    goal === undefined ? '' : `<= ${goal}x`,
+    goal === undefined ? '' : verdict(runs.median.ours <= goal * sameFields.median),
+  ]);
+}
+
 /** Ours drawn as HTML with no script (bench/drawn-form.ts) against the static page: no goal, it says how far a form the shop's server draws could go. */
 function drawnRow(label: string, runs: InteractiveRuns): string {
   const { drawn } = runs;
   return row([
-    `interactive, ${label}: ours drawn as HTML with no script at all (its form and styles as declarative shadow DOM), the floor of a form the shop's server draws; its longest task ${ms(median(drawn.longTasks.longest))}`,
+    `interactive, ${label}: ours drawn as HTML with no script at all (its form and styles as declarative shadow DOM), the floor of a form the shop's server draws; ${ratio(drawn.median, runs.sameFields.median)} the static form of the same fields; its longest task ${ms(median(drawn.longTasks.longest))}`,
     ms(drawn.median),
     ms(runs.median.static),
     `**${ratio(drawn.median, runs.median.static)}**`,
@@ -92,13 +111,16 @@ export function speedSection(speed: CardFormSpeed, options: { date: Date; comman
     `| measure | \`<pay-checkout>\` | static HTML form | ratio | goal | verdict |`,
     '| --- | --- | --- | --- | --- | --- |',
     ...interactiveRows('unthrottled', interactive.unthrottled, SPEED_GOALS.unthrottled),
+    sameFieldsRow('unthrottled', interactive.unthrottled, SPEED_GOALS.unthrottled),
     drawnRow('unthrottled', interactive.unthrottled),
     ...interactiveRows('CPU 4x', interactive.throttled4x, SPEED_GOALS.throttled4x),
+    sameFieldsRow('CPU 4x', interactive.throttled4x, SPEED_GOALS.throttled4x),
     drawnRow('CPU 4x', interactive.throttled4x),
     row([`interactive, on a phone: ${PHONE_LABEL}`, ms(interactive.phone.median.ours), ms(interactive.phone.median.static), `**${ratio(interactive.phone.median.ours, interactive.phone.median.static)}**`, '', '']),
     ...(interactive.phone.rendered
       ? [row(['interactive, on the phone, ours in a page the shop\'s server renders (configuration inline, first chunks and the card form preloaded)', ms(interactive.phone.rendered.median), ms(interactive.phone.median.static), `**${ratio(interactive.phone.rendered.median, interactive.phone.median.static)}**`, '', ''])]
       : []),
+    sameFieldsRow('on the phone', interactive.phone),
     drawnRow('on the phone', interactive.phone),
     row([`typing the card number, CPU 4x: key to next frame, p95 (${typing.latencies.ours.length} keys)`, ms(typing.p95.ours), ms(typing.p95.static), ratio(typing.p95.ours, typing.p95.static), `<= ${SPEED_GOALS.typingP95Ms} ms`, verdict(typing.p95.ours <= SPEED_GOALS.typingP95Ms)]),
     row(['typing the card number, CPU 4x: key to next frame, median', ms(typing.median.ours), ms(typing.median.static), ratio(typing.median.ours, typing.median.static), '', '']),

@@ -5,6 +5,7 @@
  * whose layout fits 320 px (a 1280 px screen at 400 % zoom).
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import type { Frame, Page } from 'playwright-core';
 import { CHECKOUT, checkView, expectResult, payButton, prepare, typeCard } from './checkout-driver.js';
@@ -14,6 +15,18 @@ import { demoSuite } from './demo-suite.js';
 const CHALLENGE_FRAME = `${CHECKOUT} iframe[part="frame"]`;
 const DIALOG = `${CHECKOUT} pay-3ds-dialog`;
 const CHALLENGE_CARD = '5555555555554444';
+
+/** Each control a buyer sees in `page` (through open shadow roots), as `tag type name` and a radio's value or a list's number of options. */
+const visibleControls = async (page: Page, scope: string) =>
+  (
+    await page.locator(`${scope} :is(input, select, textarea):visible`).evaluateAll((controls) =>
+      controls.map((control) => {
+        const { localName, type, name } = control as HTMLInputElement;
+        const detail = control instanceof HTMLSelectElement ? `${control.options.length} options` : type === 'radio' ? (control as HTMLInputElement).value : '';
+        return `${localName} ${type} ${name} ${detail}`.trim();
+      }),
+    )
+  ).sort();
 
 const methodsOn = (page: Page) => page.locator(`${CHECKOUT} input[name="method"]`).evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
 const addressFields = (page: Page) => page.locator(`${CHECKOUT} input[name="zipcode"]`).count();
@@ -64,6 +77,22 @@ describe('the one card choice and the 3-D Secure dialog in the demo', { timeout:
       assert.equal((await newestDetail(page, 'pay-before-submit'))['method'], 'threeDs');
       assert.equal(((await newestDetail(page, 'pay-order-created'))['order'] as { paymentMethod: string }).paymentMethod, 'threeDs');
       await checkView(page, 'one card choice, paid as threeDs');
+    });
+
+    // The card form benchmark's baseline (bench/interactive-card-form.ts, `sameFields`) is the issue's
+    // "static form of the same fields": it holds only while its controls are the ones this form draws.
+    it("draws, once the card is chosen, the controls of the benchmark's static form of the same fields", async () => {
+      const page = await open();
+      await prepare(page, 'threeDs');
+      await page.locator(`${CHECKOUT} input[name="zipcode"]`).waitFor();
+      await page.locator(`${CHECKOUT} input[name="cc-number"]`).waitFor();
+      const ours = await visibleControls(page, CHECKOUT);
+      const staticPage = await page.context().newPage();
+      await staticPage.setContent(readFileSync(new URL('../../bench/pages/static-same-fields.html', import.meta.url), 'utf8'));
+      await staticPage.locator('input[name="method"][value="threeDs"]').check();
+      const baseline = await visibleControls(staticPage, 'form');
+      assert.equal(baseline.length, 19, 'bench/speed-report.ts names 19 controls');
+      assert.deepEqual(baseline, ours);
     });
 
     // Both fetch as the buyer types: the e-mail's domain list is a chunk of its own, the CEP asks the relay.
