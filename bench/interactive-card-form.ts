@@ -71,6 +71,9 @@ export const PAGES = {
   /** Ours drawn as HTML with no script (bench/drawn-form.ts): the floor of a form the shop's server draws; made once per run. */
   drawn: '/pay-checkout-drawn.html',
 } as const;
+
+/** The controls of `PAGES.sameFields`, the ones ours draws there (test/e2e/card-choice.test.ts counts them in both). */
+export const SAME_FIELDS_CONTROLS = 19;
 export type PageName = 'ours' | 'static';
 
 /** One fetch of a run, in milliseconds since navigation start. */

@@ -7,7 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { CardFormSpeed } from './card-form-speed.js';
-import { PHONE, type InteractiveRuns, type InteractiveVisit } from './interactive-card-form.js';
+import { PHONE, SAME_FIELDS_CONTROLS, type InteractiveRuns, type InteractiveVisit } from './interactive-card-form.js';
 import { layoutShiftRows } from './layout-shift.js';
 import { machineLine } from './report.js';
 import { median, ms, ratio } from './stats.js';
@@ -28,9 +28,6 @@ export const SPEED_GOALS = { unthrottled: 1.5, throttled4x: 2, longTasks: 2, typ
 
 const row = (cells: string[]): string => `| ${cells.join(' | ')} |`;
 const verdict = (ok: boolean): string => (ok ? 'met' : '**not met**');
-
-/** The controls of bench/pages/static-same-fields.html, as test/e2e/card-choice.test.ts counts them in ours. */
-const SAME_FIELDS_CONTROLS = 19;
 
 function interactiveRows(label: string, runs: InteractiveRuns, goal: number): string[] {
   const longTotal = { ours: median(runs.longTasks.ours.total), static: median(runs.longTasks.static.total) };

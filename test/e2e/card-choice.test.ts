@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import type { Frame, Page } from 'playwright-core';
+import { PAGES, SAME_FIELDS_CONTROLS } from '../../bench/interactive-card-form.js';
 import { CHECKOUT, checkView, expectResult, payButton, prepare, typeCard } from './checkout-driver.js';
 import { countEvents, newestDetail, STEP_TIMEOUT_MS, waitForEvents } from './demo-harness.js';
 import { demoSuite } from './demo-suite.js';
@@ -88,10 +89,10 @@ describe('the one card choice and the 3-D Secure dialog in the demo', { timeout:
       await page.locator(`${CHECKOUT} input[name="cc-number"]`).waitFor();
       const ours = await visibleControls(page, CHECKOUT);
       const staticPage = await page.context().newPage();
-      await staticPage.setContent(readFileSync(new URL('../../bench/pages/static-same-fields.html', import.meta.url), 'utf8'));
+      await staticPage.setContent(readFileSync(new URL(`../../bench/pages${PAGES.sameFields}`, import.meta.url), 'utf8'));
       await staticPage.locator('input[name="method"][value="threeDs"]').check();
       const baseline = await visibleControls(staticPage, 'form');
-      assert.equal(baseline.length, 19, 'bench/speed-report.ts names 19 controls');
+      assert.equal(baseline.length, SAME_FIELDS_CONTROLS, 'the benchmark\'s report names that many controls');
       assert.deepEqual(baseline, ours);
     });
 
