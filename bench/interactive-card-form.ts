@@ -336,9 +336,11 @@ async function runSeries(browser: Browser, origin: string, runs: number, conditi
   for (let run = 0; run < runs; run += 1) {
     for (const name of names) visits[name].push(await visit(browser, `${origin}${PAGES[name]}`, conditions));
   }
-  const rendered = visits.rendered.map((run) => run.interactive);
-  const drawn = visits.drawn.map((run) => run.interactive);
-  const sameFields = visits.sameFields.map((run) => run.interactive);
+  /** A page's times to interactive, and their median. */
+  const timesOf = (runs: InteractiveVisit[]) => {
+    const samples = runs.map((run) => run.interactive);
+    return { samples, median: median(samples) };
+  };
   const samples = { ours: visits.ours.map((run) => run.interactive), static: visits.static.map((run) => run.interactive) };
   const longTasksOf = (runs: InteractiveVisit[]) => ({
     total: runs.map((run) => run.longTasks.reduce((sum, task) => sum + task.duration, 0)),
@@ -350,9 +352,9 @@ async function runSeries(browser: Browser, origin: string, runs: number, conditi
     median: { ours: median(samples.ours), static: median(samples.static) },
     longTasks: { ours: longTasksOf(visits.ours), static: longTasksOf(visits.static) },
     medianVisit: { ours: medianVisit(visits.ours), static: medianVisit(visits.static) },
-    ...(withRendered ? { rendered: { samples: rendered, median: median(rendered) } } : {}),
-    drawn: { samples: drawn, median: median(drawn), longTasks: longTasksOf(visits.drawn) },
-    sameFields: { samples: sameFields, median: median(sameFields) },
+    ...(withRendered ? { rendered: timesOf(visits.rendered) } : {}),
+    drawn: { ...timesOf(visits.drawn), longTasks: longTasksOf(visits.drawn) },
+    sameFields: timesOf(visits.sameFields),
   };
 }
 
