@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import type { Rolldown } from 'vite';
-import { BUDGETS, buildCdnVariant, cataloguePartOf, checkBudgets, measureCdnBundle, type CdnBundleReport, type CostReport } from '../../scripts/cdn-bundle.js';
+import { BUDGETS, cataloguePartOf, checkBudgets, measureCdnBundle, type CdnBundleReport, type CostReport } from '../../scripts/cdn-bundle.js';
+import { scriptTagModuleBuild } from './shared-builds.js';
 import { projectTexts, renamableMembers, wordsOf } from '../../scripts/private-members.js';
 import { licencePreamble } from '../../scripts/second-minify-pass.js';
 import { CDN_FILE_NAMES } from '../../vite.build-cdn.config.js';
@@ -48,7 +49,7 @@ describe('the script-tag build (dist/cdn/pay-checkout.js): what goes in', () => 
   before(async () => {
     outDir = mkdtempSync(join(tmpdir(), 'pay-checkout-budget-'));
     // With its source maps, as npm run build ships them: hidden, so the files carry no sourceMappingURL comment.
-    chunks = await buildCdnVariant('module', { outDir, logLevel: 'error' });
+    chunks = await scriptTagModuleBuild(outDir);
     report = measureCdnBundle(chunks);
   });
 

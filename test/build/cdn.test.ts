@@ -8,6 +8,7 @@ import { extname, join, normalize } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CDN_FILE_NAMES, CLASSIC_GLOBAL_NAME } from '../../vite.build-cdn.config.js';
 import { buildCdnVariant, subresourceIntegrity } from '../../scripts/cdn-bundle.js';
+import { scriptTagModuleBuild } from './shared-builds.js';
 import { chromiumLaunchOptions } from '../../scripts/chromium.js';
 import { ON_DEMAND_TAGS } from '../../src/widget/on-demand-elements.js';
 import ptBR from '../../src/widget/i18n/messages/pt-BR.js';
@@ -135,7 +136,8 @@ describe('the script-tag builds in a browser', () => {
 
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'pay-checkout-cdn-'));
-    for (const variant of ['module', 'classic', 'development'] as const) await buildCdnVariant(variant, { outDir: dir, logLevel: 'error', sourcemap: false });
+    await scriptTagModuleBuild(dir);
+    for (const variant of ['classic', 'development'] as const) await buildCdnVariant(variant, { outDir: dir, logLevel: 'error', sourcemap: false });
     writeFileSync(join(dir, 'module.html'), shopPage(`<script type="module" src="/${CDN_FILE_NAMES.module}"></script>`));
     // A shop whose platform versions every script it adds (WordPress's `?ver=`), on a page deeper than the script.
     mkdirSync(join(dir, 'shop'));

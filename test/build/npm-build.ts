@@ -5,13 +5,14 @@
  * never to a stale dist/ of the repository.
  */
 import { execFile } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { build } from 'vite';
 import { WIDGET_DEVELOPMENT_DIR, widgetDevelopmentBuildConfig } from '../../vite.build-widget-development.config.js';
 import { ROOT } from './package-layout.js';
+import { PACKAGE_BUILD, sharedBuildsDir } from './shared-builds.js';
 
 const run = promisify(execFile);
 
@@ -24,17 +25,34 @@ export interface BuiltPackage {
  * Compiles without type-checking (`--noCheck`): the emitted JavaScript and declarations are the
  * same, `npm test` type-checks on its own, and the test stays a few seconds long.
  */
-export async function buildPackageCopy(): Promise<BuiltPackage> {
-  const dir = mkdtempSync(join(tmpdir(), 'pay-checkout-package-'));
-  copyFileSync(join(ROOT, 'package.json'), join(dir, 'package.json'));
-  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+async function buildPackageDist(dir: string): Promise<void> {
   await Promise.all([
     run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json'), '--outDir', join(dir, 'dist'), '--noCheck'], {
       cwd: ROOT,
     }),
     build({ configFile: false, ...widgetDevelopmentBuildConfig({ outDir: join(dir, WIDGET_DEVELOPMENT_DIR), logLevel: 'error' }) }),
   ]);
+}
+
+/**
+ * A copy of the package with a fresh build: the run's shared one when `npm test` made it
+ * (shared-builds.ts), else built here. The copy is the caller's own, to change as it likes.
+ */
+export async function buildPackageCopy(): Promise<BuiltPackage> {
+  const dir = mkdtempSync(join(tmpdir(), 'pay-checkout-package-'));
+  copyFileSync(join(ROOT, 'package.json'), join(dir, 'package.json'));
+  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  const shared = sharedBuildsDir();
+  if (shared === undefined) await buildPackageDist(dir);
+  else cpSync(join(shared, PACKAGE_BUILD, 'dist'), join(dir, 'dist'), { recursive: true });
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Makes the shared npm build in `dir` (its dist/ only: each copy brings its own package.json). */
+export async function preparePackageBuild(dir: string): Promise<void> {
+  const target = join(dir, PACKAGE_BUILD);
+  mkdirSync(target, { recursive: true });
+  await buildPackageDist(target);
 }
 
 /**

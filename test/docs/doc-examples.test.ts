@@ -198,7 +198,9 @@ describe('docs/relay.md', () => {
   before(async () => {
     running = await startSandbox();
     // The five-minute path: the secrets come from the environment the page's `export` lines set.
-    const exported = await bash(`${docFence('relay-env')}\nenv`, { env: { PAY_CHECKOUT_CLIENT_SECRET: '', PAY_CHECKOUT_WEBHOOK_SECRET: '' } });
+    // None of this process's own PAY_CHECKOUT_ variables (npm test names its shared builds in one) reach the shell.
+    const inherited = Object.fromEntries(Object.keys(process.env).filter((name) => name.startsWith('PAY_CHECKOUT_')).map((name) => [name, undefined]));
+    const exported = await bash(`${docFence('relay-env')}\nenv`, { env: { ...inherited, PAY_CHECKOUT_CLIENT_SECRET: '', PAY_CHECKOUT_WEBHOOK_SECRET: '' } });
     env = Object.fromEntries(exported.split('\n').filter((line) => line.startsWith('PAY_CHECKOUT_')).map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]));
     shop = createShopServer({ apiBaseUrl: running.baseUrl, ...SHOP_SETTINGS }, env);
     await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve));

@@ -22,7 +22,7 @@ import { extname, join, normalize } from 'node:path';
 import { chromium, type Browser, type Page, type Request as BrowserRequest } from 'playwright-core';
 import { build } from 'vite';
 import { startCheckoutStack, type CheckoutStack } from '../../demo/stack.js';
-import { buildCdnVariant } from '../../scripts/cdn-bundle.js';
+import { scriptTagModuleBuild } from '../build/shared-builds.js';
 import { chromiumLaunchOptions } from '../../scripts/chromium.js';
 import { docFence, ROOT } from './markdown-fences.js';
 
@@ -92,7 +92,7 @@ describe('the widget examples of README.md and docs/widget.md, in Chromium', () 
     writeFileSync(join(work, 'shop-src', 'shop-checkout.js'), docFence('widget-subclass'));
     await Promise.all([
       // The script-tag build, served as it is (README: "serve dist/cdn/ as it is").
-      buildCdnVariant('module', { outDir: cdn, logLevel: 'error', sourcemap: false }),
+      scriptTagModuleBuild(cdn),
       // The subclass block as a shop's bundler takes it.
       build({
         configFile: false,

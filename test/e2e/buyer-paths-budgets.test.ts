@@ -11,7 +11,8 @@ import { after, before, describe, it } from 'node:test';
 import type { Rolldown } from 'vite';
 import { BUYER_PATHS, checkPathBudgets, pathCeiling, pathName, samePath, type BuyerPath, type BuyerPathMeasure, type FetchedFile } from '../../scripts/buyer-paths.js';
 import { measureBuyerPaths } from '../../scripts/buyer-paths-in-chromium.js';
-import { BUDGET_GOALS, BUDGETS, buildCdnVariant, catalogueOf, cataloguePartOf } from '../../scripts/cdn-bundle.js';
+import { BUDGET_GOALS, BUDGETS, catalogueOf, cataloguePartOf } from '../../scripts/cdn-bundle.js';
+import { scriptTagModuleBuild } from '../build/shared-builds.js';
 import { isCardMethod } from '../../src/contract/payment-method-lists.js';
 import { CDN_FILE_NAMES } from '../../vite.build-cdn.config.js';
 
@@ -33,7 +34,7 @@ describe('what a buyer fetches from the script-tag build, path by path, in Chrom
 
   before(async () => {
     outDir = mkdtempSync(join(tmpdir(), 'pay-checkout-paths-'));
-    chunks = await buildCdnVariant('module', { outDir, logLevel: 'error', sourcemap: false });
+    chunks = await scriptTagModuleBuild(outDir);
     measures = await measureBuyerPaths(outDir);
   });
 

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
 import { build, createServer, preview, type PreviewServer, type ViteDevServer } from 'vite';
 import { chromiumLaunchOptions } from '../../scripts/chromium.js';
+import { sharedBuildsDir } from '../build/shared-builds.js';
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -36,33 +37,48 @@ export interface DemoOptions {
   served?: 'build' | 'sources';
 }
 
+/** How the tests build the demo: the project's vite.config.ts (so the demo's stack: sandbox + relay). */
+const DEMO_CONFIG = { configFile: `${projectRoot}vite.config.ts`, root: `${projectRoot}demo`, logLevel: 'warn' as const };
+/** The demo's directory among the run's shared builds (test/build/shared-builds.ts). */
+const SHARED_DEMO_BUILD = 'demo';
+
+/** Builds the demo page as `vite build` does, into `outDir`. */
+async function buildDemo(outDir: string): Promise<void> {
+  await build({ ...DEMO_CONFIG, build: { outDir, emptyOutDir: true } });
+}
+
+/** Makes the demo's build among the run's shared builds in `dir`, for every file that serves it. */
+export async function prepareDemoBuild(dir: string): Promise<void> {
+  await buildDemo(join(dir, SHARED_DEMO_BUILD));
+}
+
 /**
- * Serves the demo with the project's vite.config.ts (so the demo's stack: sandbox + relay) on
- * 127.0.0.1 and a free port, and launches Chromium. No file watching: the tests edit nothing.
+ * Serves the demo on 127.0.0.1 and a free port, and launches Chromium. The built page is the run's
+ * shared build when `npm test` made one (`vite preview` only reads it), else built here for this
+ * demo alone. No file watching: the tests edit nothing.
  */
 export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
   // Before vite starts: without a browser there is nothing to test.
   const launchOptions = chromiumLaunchOptions();
-  const shared = { configFile: `${projectRoot}vite.config.ts`, root: `${projectRoot}demo`, logLevel: 'warn' as const };
   const address = { host: '127.0.0.1', port: 0, strictPort: false };
   let server: ViteDevServer | PreviewServer;
-  let outDir: string | undefined;
+  let ownBuild: string | undefined;
   if (options.served === 'sources') {
-    const devServer = await createServer({ ...shared, server: { ...address, watch: null } });
+    const devServer = await createServer({ ...DEMO_CONFIG, server: { ...address, watch: null } });
     server = await devServer.listen();
   } else {
-    const builtTo = mkdtempSync(join(tmpdir(), 'pay-checkout-demo-'));
-    outDir = builtTo;
-    server = await build({ ...shared, build: { outDir: builtTo, emptyOutDir: true } })
-      .then(() => preview({ ...shared, build: { outDir: builtTo }, preview: address }))
+    const shared = sharedBuildsDir();
+    const builtTo = shared === undefined ? (ownBuild = mkdtempSync(join(tmpdir(), 'pay-checkout-demo-'))) : join(shared, SHARED_DEMO_BUILD);
+    server = await (ownBuild === undefined ? Promise.resolve() : buildDemo(ownBuild))
+      .then(() => preview({ ...DEMO_CONFIG, build: { outDir: builtTo }, preview: address }))
       .catch((error: unknown) => {
-        rmSync(builtTo, { recursive: true, force: true });
+        if (ownBuild !== undefined) rmSync(ownBuild, { recursive: true, force: true });
         throw error;
       });
   }
   const stop = async () => {
     await server.close();
-    if (outDir) rmSync(outDir, { recursive: true, force: true });
+    if (ownBuild !== undefined) rmSync(ownBuild, { recursive: true, force: true });
   };
   const url = server.resolvedUrls?.local[0];
   if (!url) {

@@ -18,7 +18,7 @@ import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { chromiumLaunchOptions } from '../../scripts/chromium.js';
-import { buildCdnVariant } from '../../scripts/cdn-bundle.js';
+import { scriptTagModuleBuild } from '../build/shared-builds.js';
 // @ts-expect-error scripts/executables.js is plain JavaScript without types
 import { findNginx } from '../../scripts/executables.js';
 import { parseRelayArguments } from '../../src/relay/cli-options.js';
@@ -135,7 +135,7 @@ describe('the relay command behind Debian\'s nginx, on the shop\'s own origin', 
     const www = join(dir, 'www');
     mkdirSync(join(dir, 'temp'));
     const built = join(dir, 'widget');
-    await buildCdnVariant('module', { outDir: built, logLevel: 'error' });
+    await scriptTagModuleBuild(built);
     cpSync(built, join(www, 'pay-checkout'), { recursive: true });
     writeFileSync(join(www, 'index.html'), shopPage('/checkout', 'pix'));
     writeFileSync(join(www, 'cartao.html'), shopPage('/checkout', 'credit_card'));

@@ -15,7 +15,7 @@ import { join, normalize } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startCheckoutStack, type CheckoutStack } from '../../demo/stack.js';
-import { buildCdnVariant } from '../../scripts/cdn-bundle.js';
+import { scriptTagModuleBuild } from '../build/shared-builds.js';
 import { chromiumLaunchOptions } from '../../scripts/chromium.js';
 import { inlineCheckoutConfig, widgetPreloadLinks, type WidgetPreloadManifest } from '../../src/relay/index.js';
 import { PRELOAD_MANIFEST } from '../../vite.build-cdn.config.js';
@@ -33,7 +33,7 @@ describe('a page that carries the configuration and preloads the widget\'s first
 
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'pay-checkout-preload-'));
-    const chunks = await buildCdnVariant('module', { outDir: dir, logLevel: 'error', sourcemap: false });
+    const chunks = await scriptTagModuleBuild(dir);
     manifest = JSON.parse(readFileSync(join(dir, PRELOAD_MANIFEST), 'utf8')) as WidgetPreloadManifest;
     assert.ok(chunks.length > 0);
     server = createServer((request, response) => {
