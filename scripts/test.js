@@ -20,9 +20,15 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 /** `{ file, name, message }` of each failed test, and of each part that failed as a whole. */
 const failures = [];
 
+/** Seconds since `since` (a `performance.now()`), for the lines that say how long each part took. */
+const secondsSince = (since) => `${((performance.now() - since) / 1000).toFixed(0)} s`;
+const runStarted = performance.now();
+
 function run(title, command, args, env = {}) {
   console.log(`\n=== ${title}`);
+  const started = performance.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  console.log(`=== ${title}: ${secondsSince(started)}`);
   return result.status === 0;
 }
 
@@ -34,16 +40,18 @@ function runBeside(title, command, args, env = {}) {
   const outputFile = join(work, `${title.replace(/\W+/g, '-')}.log`);
   const output = openSync(outputFile, 'w');
   const child = spawn(command, args, { cwd: root, stdio: ['ignore', output, output], env: { ...process.env, ...env } });
+  const started = performance.now();
   const exited = new Promise((resolve) => {
     child.once('error', (error) => resolve({ code: null, error }));
-    child.once('exit', (code) => resolve({ code }));
+    child.once('exit', (code) => resolve({ code, took: secondsSince(started) }));
   });
   return {
     async ended() {
-      const { code, error } = await exited;
+      const { code, error, took } = await exited;
       closeSync(output);
       console.log(`\n=== ${title}`);
       process.stdout.write(readFileSync(outputFile, 'utf8'));
+      if (took) console.log(`=== ${title}: ${took}, beside the others`);
       if (error) console.error(`${title}: ${error.message}`);
       return code === 0;
     },
@@ -163,5 +171,6 @@ if (failures.length > 0) {
   for (const { file, name, message } of failures) console.log(`  ${file ? `${file}: ` : ''}${name}${message ? `\n      ${message}` : ''}`);
 }
 const skipped = totals.skipped > 0 ? `, ${totals.skipped} skipped` : '';
+console.log(`\nnpm test: ${secondsSince(runStarted)}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed${skipped}`);
 process.exit(totals.failed > 0 ? 1 : 0);

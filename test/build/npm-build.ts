@@ -5,14 +5,14 @@
  * never to a stale dist/ of the repository.
  */
 import { execFile } from 'node:child_process';
-import { copyFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { build } from 'vite';
 import { WIDGET_DEVELOPMENT_DIR, widgetDevelopmentBuildConfig } from '../../vite.build-widget-development.config.js';
 import { ROOT } from './package-layout.js';
-import { PACKAGE_BUILD, sharedBuildsDir } from './shared-builds.js';
+import { copyBuild, PACKAGE_BUILD, sharedBuildsDir } from './shared-builds.js';
 
 const run = promisify(execFile);
 
@@ -44,7 +44,7 @@ export async function buildPackageCopy(): Promise<BuiltPackage> {
   symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
   const shared = sharedBuildsDir();
   if (shared === undefined) await buildPackageDist(dir);
-  else cpSync(join(shared, PACKAGE_BUILD, 'dist'), join(dir, 'dist'), { recursive: true });
+  else copyBuild(join(shared, PACKAGE_BUILD, 'dist'), join(dir, 'dist'));
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 

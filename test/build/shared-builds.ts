@@ -5,8 +5,8 @@
  * A file run on its own (the variable unset) builds for itself, into the same kind of directory,
  * so it sees the same files either way.
  */
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import type { Rolldown } from 'vite';
 import { buildCdnVariant } from '../../scripts/cdn-bundle.js';
 
@@ -20,6 +20,23 @@ export const PACKAGE_BUILD = 'package';
 /** The directory of this run's shared builds, or undefined when the file runs on its own. */
 export function sharedBuildsDir(): string | undefined {
   return process.env[SHARED_BUILDS_VARIABLE] || undefined;
+}
+
+/**
+ * Copies a build from the shared directory to `to`. Each source map's sources are relative to the
+ * map's place, so they are written again from the copy's place: they name the same files.
+ */
+export function copyBuild(from: string, to: string): void {
+  cpSync(from, to, { recursive: true });
+  for (const entry of readdirSync(to, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.map')) continue;
+    const copied = join(entry.parentPath, entry.name);
+    const map = JSON.parse(readFileSync(copied, 'utf8')) as { sources: Array<string | null>; sourceRoot?: string };
+    const base = resolve(dirname(join(from, relative(to, copied))), map.sourceRoot ?? '');
+    map.sources = map.sources.map((source) => (source === null ? null : relative(dirname(copied), resolve(base, source))));
+    delete map.sourceRoot;
+    writeFileSync(copied, JSON.stringify(map));
+  }
 }
 
 /**
@@ -43,7 +60,7 @@ export async function scriptTagModuleBuild(outDir: string): Promise<Rolldown.Out
   const shared = sharedBuildsDir();
   if (shared === undefined) return buildCdnVariant('module', { outDir, logLevel: 'error' });
   mkdirSync(outDir, { recursive: true });
-  cpSync(join(shared, SCRIPT_TAG_MODULE), outDir, { recursive: true });
+  copyBuild(join(shared, SCRIPT_TAG_MODULE), outDir);
   return JSON.parse(readFileSync(join(shared, SCRIPT_TAG_MODULE_CHUNKS), 'utf8')) as Rolldown.OutputChunk[];
 }
 
