@@ -4,9 +4,10 @@
 // of its error, so the end of the run says what failed without a search through its output.
 //
 // Most Node test files and the browser suites spend much of their time waiting (on servers,
-// browsers and timers), so the typecheck and the browser suites run beside the Node files; their
-// output is kept and printed once they end, so no two parts' lines mix. The files that follow
-// real time closely run last, two at a time, with the machine otherwise quiet.
+// browsers and timers), so the browser suites run beside the Node files; their output is kept and
+// printed once they end, so no two parts' lines mix. The files that follow real time closely run
+// last, two at a time, with the machine otherwise quiet but for the typecheck, which keeps one core
+// busy for a few seconds there instead of competing with everything else earlier.
 import { spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -101,12 +102,11 @@ function findTests(dir, matches) {
  * The builds several Node files share (test/build/shared-builds.ts): the script-tag build's module
  * variant (seven files), the npm build (three) and the demo page (six). The machine is busy on both
  * cores for the whole run, so each build made once instead of in every file is time off the run.
- * They are made while the typecheck and the browser suites start; should that fail, the files
+ * They are made while the browser suites start; should that fail, the files
  * build for themselves as they do when run alone.
  */
 const sharedBuilds = join(work, 'builds');
 const preparing = runBeside('shared builds', process.execPath, ['--import', 'tsx', 'scripts/test-builds.ts', sharedBuilds]);
-const typecheck = runBeside('typecheck (tsc --noEmit)', bin('tsc'), ['--noEmit', '-p', '.']);
 const browserTotals = join(work, 'browser.json');
 const browser = runBeside('browser tests (headless Chromium)', bin('web-test-runner'), ['--config', 'web-test-runner.config.js'], {
   PAY_CHECKOUT_TOTALS_FILE: browserTotals,
@@ -124,8 +124,9 @@ const NODE_TEST_TIMEOUT_MS = 180_000;
  * the middle of traffic): they run after the others, on a machine that is otherwise quiet. They
  * run two at a time: together they keep less than half of its two cores busy (one at a time took
  * 76 s of a run, with the machine 80 % idle; two at a time 42 s, and seven runs in a row passed,
- * one of them beside a loop that kept a core busy). A run with the whole machine loaded is
- * another matter: a Redis answer held back 100 ms failed a correct cluster once.
+ * one of them beside a loop that kept a core busy, and three more beside the typecheck, which now
+ * runs there). A run with the whole machine loaded is another matter: a Redis answer held back
+ * 100 ms failed a correct cluster once.
  * The other files run two at a time: most of their time is spent waiting on servers and browsers,
  * and each starts by compiling its imports.
  */
@@ -170,17 +171,18 @@ else {
   failures.push({ file: 'scripts/test-builds.ts', name: 'shared builds', message: 'see its output above; each file built for itself' });
 }
 await runNodeTests(`node tests, ${NODE_TEST_CONCURRENCY} files at a time`, nodeTests.filter((file) => !REAL_TIME_FILES.has(file)), NODE_TEST_CONCURRENCY, sharedBuildsEnv);
-if (!(await typecheck.ended())) {
-  console.error('typecheck failed: counted as one failure');
-  totals.failed += 1;
-  failures.push({ file: '', name: 'typecheck (tsc --noEmit)', message: 'see its output above' });
-}
 addTotals('browser tests', browserTotals, await browser.ended());
+const typecheck = runBeside('typecheck (tsc --noEmit)', bin('tsc'), ['--noEmit', '-p', '.']);
 await runNodeTests(
   `node tests that follow real time, ${REAL_TIME_CONCURRENCY} files at a time`,
   nodeTests.filter((file) => REAL_TIME_FILES.has(file)),
   REAL_TIME_CONCURRENCY,
 );
+if (!(await typecheck.ended())) {
+  console.error('typecheck failed: counted as one failure');
+  totals.failed += 1;
+  failures.push({ file: '', name: 'typecheck (tsc --noEmit)', message: 'see its output above' });
+}
 
 rmSync(work, { recursive: true, force: true });
 if (failures.length > 0) {
