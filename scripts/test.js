@@ -25,19 +25,25 @@ const failures = [];
 const secondsSince = (since) => `${((performance.now() - since) / 1000).toFixed(0)} s`;
 const runStarted = performance.now();
 
+/**
+ * Starts a part; its end answers its exit code (null when it could not start, with the error) and
+ * how long it ran, taken when it exits.
+ */
+function start(command, args, stdio, env) {
+  const started = performance.now();
+  const child = spawn(command, args, { cwd: root, stdio, env: { ...process.env, ...env } });
+  return new Promise((resolve) => {
+    child.once('error', (error) => resolve({ code: null, error, took: secondsSince(started) }));
+    child.once('exit', (code) => resolve({ code, took: secondsSince(started) }));
+  });
+}
+
 /** Runs a part with its output on ours; answers whether it passed. The parts beside it go on meanwhile. */
 async function run(title, command, args, env = {}) {
   console.log(`\n=== ${title}`);
-  const started = performance.now();
-  const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  const code = await new Promise((resolve) => {
-    child.once('error', (error) => {
-      console.error(`${title}: ${error.message}`);
-      resolve(null);
-    });
-    child.once('exit', resolve);
-  });
-  console.log(`=== ${title}: ${secondsSince(started)}`);
+  const { code, error, took } = await start(command, args, 'inherit', env);
+  if (error) console.error(`${title}: ${error.message}`);
+  console.log(`=== ${title}: ${took}`);
   return code === 0;
 }
 
@@ -48,20 +54,15 @@ async function run(title, command, args, env = {}) {
 function runBeside(title, command, args, env = {}) {
   const outputFile = join(work, `${title.replace(/\W+/g, '-')}.log`);
   const output = openSync(outputFile, 'w');
-  const child = spawn(command, args, { cwd: root, stdio: ['ignore', output, output], env: { ...process.env, ...env } });
-  const started = performance.now();
-  const exited = new Promise((resolve) => {
-    child.once('error', (error) => resolve({ code: null, error }));
-    child.once('exit', (code) => resolve({ code, took: secondsSince(started) }));
-  });
+  const exited = start(command, args, ['ignore', output, output], env);
   return {
     async ended() {
       const { code, error, took } = await exited;
       closeSync(output);
       console.log(`\n=== ${title}`);
       process.stdout.write(readFileSync(outputFile, 'utf8'));
-      if (took) console.log(`=== ${title}: ${took}, beside the others`);
       if (error) console.error(`${title}: ${error.message}`);
+      console.log(`=== ${title}: ${took}, beside the others`);
       return code === 0;
     },
   };

@@ -68,13 +68,15 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
     server = await devServer.listen();
   } else {
     const shared = sharedBuildsDir();
-    const builtTo = shared === undefined ? (ownBuild = mkdtempSync(join(tmpdir(), 'pay-checkout-demo-'))) : join(shared, SHARED_DEMO_BUILD);
-    server = await (ownBuild === undefined ? Promise.resolve() : buildDemo(ownBuild))
-      .then(() => preview({ ...DEMO_CONFIG, build: { outDir: builtTo }, preview: address }))
-      .catch((error: unknown) => {
-        if (ownBuild !== undefined) rmSync(ownBuild, { recursive: true, force: true });
-        throw error;
-      });
+    const builtTo = shared === undefined ? mkdtempSync(join(tmpdir(), 'pay-checkout-demo-')) : join(shared, SHARED_DEMO_BUILD);
+    if (shared === undefined) ownBuild = builtTo;
+    try {
+      if (ownBuild !== undefined) await buildDemo(ownBuild);
+      server = await preview({ ...DEMO_CONFIG, build: { outDir: builtTo }, preview: address });
+    } catch (error) {
+      if (ownBuild !== undefined) rmSync(ownBuild, { recursive: true, force: true });
+      throw error;
+    }
   }
   const stop = async () => {
     await server.close();
