@@ -1,7 +1,7 @@
 // Every catalogue, pt-BR's included, is fetched on demand: an element renders no text until the
 // one of its language is here, so the buyer reads their language from the first text and fetches
 // no other. Each test file runs in a page of its own, so no catalogue is loaded when this one starts.
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import type { ReactiveElement } from 'lit';
 import type { ChargeMethod } from '../../../src/contract/payment-methods.js';
 import { hasCatalogue } from '../../../src/widget/i18n/catalogue.js';
@@ -68,6 +68,9 @@ describe('texts in a language fetched on demand', () => {
     // Every element is registered on this page, as in the npm build: the card form's code is here, so the
     // picker's brand marks fetch the card form's texts, in the same language, after the form's own.
     expect(customElements.get('pay-card-fields'), 'the card form is registered at once').to.not.equal(undefined);
+    // The card texts are asked for once the picker draws, so on a busy machine they may still be on their way
+    // at pay-ready: a resource is listed once it has come.
+    await waitUntil(() => fetchedCatalogues().length >= 2, `the card form's texts never came: ${fetchedCatalogues().join(', ')}`, { timeout: 5000 });
     expect(fetchedCatalogues()).to.deep.equal(['pt-BR.ts', 'pt-BR.card.ts']);
     expect(SUPPORTED_LOCALES.filter((locale) => hasCatalogue(locale))).to.deep.equal(['pt-BR']);
     el.remove();
