@@ -264,6 +264,82 @@ describe('the widget examples of README.md and docs/widget.md, in Chromium', () 
     }
   });
 
+  it('the outline fills the reserved space at one place before and after the code comes, and goes with the form', async () => {
+    const path = '/outline.html';
+    const css = `${docFence('widget-reserved-space')}\n${docFence('widget-loading-outline')}`;
+    pages.set(path, { body: `<style>\n${css}</style>\n${scriptTag()}\n<pay-checkout relay="/checkout" offer="77BcHrY"></pay-checkout>\n<p id="below">Sobre o curso</p>` });
+    const tab = await browser.newPage({ viewport: { width: 375, height: 700 } });
+    const errors: string[] = [];
+    tab.on('pageerror', (error) => errors.push(error.message));
+    tab.setDefaultTimeout(STEP_MS);
+    // The widget's code, then the configuration, held back until the test lets each go.
+    const gate = () => {
+      let resolve = () => {};
+      const promise = new Promise<void>((done) => (resolve = done));
+      return { promise, resolve };
+    };
+    const held = { code: gate(), config: gate() };
+    await tab.route('**/pay-checkout.js', async (route) => {
+      await held.code.promise;
+      await route.continue();
+    });
+    await tab.route('**/checkout/config?*', async (route) => {
+      await held.config.promise;
+      await route.continue();
+    });
+    // Where the outline is drawn (the top left of the box its blocks are placed in, from the
+    // checkout's own top left), how many blocks, how tall the box is, and where the shop's text is.
+    const outline = () =>
+      tab.evaluate(() => {
+        const checkout = document.querySelector('pay-checkout')!;
+        const part = checkout.shadowRoot?.querySelector('[part~="loading"]');
+        const drawn = part ?? checkout;
+        const style = getComputedStyle(drawn);
+        const box = drawn.getBoundingClientRect();
+        const origin = checkout.getBoundingClientRect();
+        const inset = part ? 0 : parseFloat(style.paddingLeft);
+        return {
+          defined: customElements.get('pay-checkout') !== undefined,
+          inLoadingPart: part !== null && part !== undefined,
+          blocks: (style.backgroundImage.match(/linear-gradient/g) ?? []).length,
+          at: [Math.round(box.left + inset - origin.left), Math.round(box.top + inset - origin.top)],
+          height: Math.round(box.height - 2 * inset),
+          text: part ? { painted: style.color !== 'rgba(0, 0, 0, 0)', said: part.textContent?.trim() } : undefined,
+          below: Math.round(document.getElementById('below')!.getBoundingClientRect().top),
+        };
+      });
+    try {
+      await tab.goto(`${origin}${path}`, { waitUntil: 'commit' });
+      await tab.locator('#below').waitFor();
+      const before = await outline();
+      assert.equal(before.defined, false);
+      assert.equal(before.blocks, 12, 'the outline is drawn in the element before its code');
+      assert.ok(before.height >= 39 * 16, `the space holds the whole outline: ${before.height} px`);
+
+      held.code.resolve();
+      await tab.locator('pay-checkout [part~="loading"]').waitFor();
+      const loading = await outline();
+      assert.equal(loading.inLoadingPart, true);
+      assert.equal(loading.blocks, 12, 'the outline is drawn in the loading message');
+      assert.deepEqual(loading.at, before.at, 'the outline moved when the code came');
+      assert.equal(loading.below, before.below, "the shop's text moved");
+      assert.deepEqual(loading.text, { painted: false, said: 'Carregando…' }, 'the loading message is kept for screen readers, not painted');
+
+      held.config.resolve();
+      await tab.locator('pay-checkout [part="submit"]').waitFor();
+      const form = await outline();
+      assert.equal(form.inLoadingPart, false);
+      assert.equal(form.blocks, 0, 'the outline stays under the form');
+      assert.equal(form.below, before.below, "the shop's text moved");
+      assert.deepEqual(errors, []);
+      assert.ok(readFileSync(join(ROOT, 'demo/demo.css'), 'utf8').includes(docFence('widget-loading-outline')), 'the demo page draws another outline than the block');
+    } finally {
+      held.code.resolve();
+      held.config.resolve();
+      await tab.close();
+    }
+  });
+
   it('the pay-before-submit handler stops the payment until the terms are accepted', async () => {
     const { page, errors } = await open('/terms.html', {
       body: [
