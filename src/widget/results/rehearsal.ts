@@ -17,6 +17,10 @@
  * run, so that is called here by hand. Either way `disconnectedCallback` runs once it is drawn,
  * which stops what its controllers started (the countdown's timer). Nothing is shown, announced,
  * focused or sent, and no event of it reaches the page.
+ *
+ * A rehearsed view is one of an order that waits to be paid (a Pix code, a boleto), which the
+ * checkout follows once shown: the code that follows it (order-following.ts) is fetched with the
+ * rehearsal, so the order's events are asked for as soon as the view shows, not a round trip later.
  */
 import type { CheckoutOrder } from '../checkout/relay-connection.js';
 import { whenIdle } from '../idle.js';
@@ -40,6 +44,7 @@ export function rehearse(
 ): Promise<PayResultElement | undefined> {
   if (rehearsed.has(View)) return Promise.resolve(undefined);
   rehearsed.add(View);
+  import('./order-following.js').catch(() => undefined);
   return ready
     .then(() => new Promise<void>((idle) => whenIdle(idle)))
     .then(async () => {

@@ -54,6 +54,10 @@ describe('the checkout rehearses the result view of the method the buyer fills t
     expect(rehearsed, 'drawn').to.be.instanceOf(PayPixResult);
     expect(viewText(rehearsed!)).to.contain('Paga con Pix');
     expect(el.shadowRoot!.querySelector('pay-pix-result'), 'the checkout shows no view before "Pay", and nothing of the rehearsal is left in it').to.equal(null);
+    // The code that follows the order comes with the rehearsal, before "Pay" (no charge yet).
+    const fetched = (path: string) => performance.getEntriesByType('resource').some((entry) => new URL(entry.name).pathname.endsWith(path));
+    await waitUntil(() => fetched('/results/order-following.ts'), 'the order\'s following was not fetched before "Pay"', { timeout: 5000 });
+    expect(fetched('/charges')).to.equal(false);
 
     await chooseMethod(el, 'boleto');
     startOnForm(el);
