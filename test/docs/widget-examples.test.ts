@@ -224,9 +224,11 @@ describe('the widget examples of README.md and docs/widget.md, in Chromium', () 
     }
   });
 
-  it("the reserved space keeps the shop's text under the checkout where it was, from the first frame to the form drawn", async () => {
+  it("the reserved space keeps the shop's text where it was from the first frame to the form, and the outline fills it at one place until the form", async () => {
     const path = '/reserved.html';
-    pages.set(path, { body: `<style>\n${docFence('widget-reserved-space')}</style>\n${scriptTag()}\n<pay-checkout relay="/checkout" offer="77BcHrY"></pay-checkout>\n<p id="below">Sobre o curso</p>` });
+    // The two blocks as "Keeping the page still" gives them, one after the other.
+    const css = `${docFence('widget-reserved-space')}\n${docFence('widget-loading-outline')}`;
+    pages.set(path, { body: `<style>\n${css}</style>\n${scriptTag()}\n<pay-checkout relay="/checkout" offer="77BcHrY"></pay-checkout>\n<p id="below">Sobre o curso</p>` });
     const tab = await browser.newPage({ viewport: { width: 375, height: 700 } });
     const errors: string[] = [];
     tab.on('pageerror', (error) => errors.push(error.message));
@@ -242,37 +244,8 @@ describe('the widget examples of README.md and docs/widget.md, in Chromium', () 
       };
       requestAnimationFrame(look);
     `);
-    // The widget's code held back, as a phone's network does: the page paints without it first.
-    await tab.route('**/pay-checkout.js', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
-      await route.continue();
-    });
-    try {
-      await tab.goto(`${origin}${path}`);
-      await tab.locator('pay-checkout [part="submit"]').waitFor();
-      await tab.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-      const seen = await tab.evaluate(() => (window as unknown as { seen: Array<{ top: number; defined: boolean }> }).seen);
-      assert.ok(seen.some((frame) => !frame.defined), `no frame was drawn before the widget was defined: ${JSON.stringify(seen.slice(0, 5))} of ${seen.length}`);
-      assert.deepEqual([...new Set(seen.map((frame) => frame.top))], [seen[0]!.top]);
-      const height = await tab.locator('pay-checkout').evaluate((element) => element.getBoundingClientRect().height);
-      const rem = await tab.evaluate(() => parseFloat(getComputedStyle(document.documentElement).fontSize));
-      const reserved = Number(/--pay-reserved-height: ([\d.]+)rem/.exec(docFence('widget-reserved-space'))?.[1]);
-      assert.equal(Math.round(height), Math.round(reserved * rem), 'the form is taller than the block reserves on a 375 px phone');
-      assert.deepEqual(errors, []);
-    } finally {
-      await tab.close();
-    }
-  });
-
-  it('the outline fills the reserved space at one place before and after the code comes, and goes with the form', async () => {
-    const path = '/outline.html';
-    const css = `${docFence('widget-reserved-space')}\n${docFence('widget-loading-outline')}`;
-    pages.set(path, { body: `<style>\n${css}</style>\n${scriptTag()}\n<pay-checkout relay="/checkout" offer="77BcHrY"></pay-checkout>\n<p id="below">Sobre o curso</p>` });
-    const tab = await browser.newPage({ viewport: { width: 375, height: 700 } });
-    const errors: string[] = [];
-    tab.on('pageerror', (error) => errors.push(error.message));
-    tab.setDefaultTimeout(STEP_MS);
-    // The widget's code, then the configuration, held back until the test lets each go.
+    // The widget's code, then the configuration, held back until the test lets each go, as a
+    // phone's network holds them: the page paints without them first.
     const gate = () => {
       let resolve = () => {};
       const promise = new Promise<void>((done) => (resolve = done));
@@ -288,7 +261,7 @@ describe('the widget examples of README.md and docs/widget.md, in Chromium', () 
       await route.continue();
     });
     // Where the outline is drawn (the top left of the box its blocks are placed in, from the
-    // checkout's own top left), how many blocks, how tall the box is, and where the shop's text is.
+    // checkout's own top left), how many blocks, and how tall the box is.
     const outline = () =>
       tab.evaluate(() => {
         const checkout = document.querySelector('pay-checkout')!;
@@ -305,7 +278,6 @@ describe('the widget examples of README.md and docs/widget.md, in Chromium', () 
           at: [Math.round(box.left + inset - origin.left), Math.round(box.top + inset - origin.top)],
           height: Math.round(box.height - 2 * inset),
           text: part ? { painted: style.color !== 'rgba(0, 0, 0, 0)', said: part.textContent?.trim() } : undefined,
-          below: Math.round(document.getElementById('below')!.getBoundingClientRect().top),
         };
       });
     try {
@@ -322,15 +294,22 @@ describe('the widget examples of README.md and docs/widget.md, in Chromium', () 
       assert.equal(loading.inLoadingPart, true);
       assert.equal(loading.blocks, 12, 'the outline is drawn in the loading message');
       assert.deepEqual(loading.at, before.at, 'the outline moved when the code came');
-      assert.equal(loading.below, before.below, "the shop's text moved");
       assert.deepEqual(loading.text, { painted: false, said: 'Carregando…' }, 'the loading message is kept for screen readers, not painted');
 
       held.config.resolve();
       await tab.locator('pay-checkout [part="submit"]').waitFor();
+      await tab.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       const form = await outline();
       assert.equal(form.inLoadingPart, false);
       assert.equal(form.blocks, 0, 'the outline stays under the form');
-      assert.equal(form.below, before.below, "the shop's text moved");
+
+      const seen = await tab.evaluate(() => (window as unknown as { seen: Array<{ top: number; defined: boolean }> }).seen);
+      assert.ok(seen.some((frame) => !frame.defined), `no frame was drawn before the widget was defined: ${JSON.stringify(seen.slice(0, 5))} of ${seen.length}`);
+      assert.deepEqual([...new Set(seen.map((frame) => frame.top))], [seen[0]!.top]);
+      const height = await tab.locator('pay-checkout').evaluate((element) => element.getBoundingClientRect().height);
+      const rem = await tab.evaluate(() => parseFloat(getComputedStyle(document.documentElement).fontSize));
+      const reserved = Number(/--pay-reserved-height: ([\d.]+)rem/.exec(docFence('widget-reserved-space'))?.[1]);
+      assert.equal(Math.round(height), Math.round(reserved * rem), 'the form is taller than the block reserves on a 375 px phone');
       assert.deepEqual(errors, []);
       assert.ok(readFileSync(join(ROOT, 'demo/demo.css'), 'utf8').includes(docFence('widget-loading-outline')), 'the demo page draws another outline than the block');
     } finally {
