@@ -21,6 +21,9 @@
  * A rehearsed view is one of an order that waits to be paid (a Pix code, a boleto), which the
  * checkout follows once shown: the code that follows it (order-following.ts) is fetched with the
  * rehearsal, so the order's events are asked for as soon as the view shows, not a round trip later.
+ * It is the module `loadFollowing` of order-status-controller.ts loads, by the same name, so one
+ * fetch serves both. It is asked for here, in the chunk only the Pix and boleto views share,
+ * rather than in the checkout's `prepare`, whose bytes would be on every path, card paths included.
  */
 import type { CheckoutOrder } from '../checkout/relay-connection.js';
 import { whenIdle } from '../idle.js';
