@@ -43,4 +43,27 @@ describe('formatTag', () => {
     assert.equal(formatTag('es-MX-'), 'es');
     assert.equal(formatTag('es-MX', 'pt-BR'), 'pt-BR');
   });
+
+  // Every render of a checkout asks for its tag (the amounts' and the product's), mostly the default pt-BR.
+  it("answers a supported language's own tag without making an Intl.Locale, and any other through it", () => {
+    // The type has it read-only; the runtime's global is writable, as a page's script may replace it.
+    const intl = Intl as { Locale: typeof Intl.Locale };
+    const Original = intl.Locale;
+    const asked: string[] = [];
+    intl.Locale = function (tag: string) {
+      asked.push(tag);
+      return new Original(tag);
+    } as unknown as typeof Intl.Locale;
+    try {
+      assert.deepEqual(['pt-BR', 'es', 'en'].map((tag) => formatTag(tag)), ['pt-BR', 'es', 'en']);
+      assert.equal(formatTag('pt-BR', 'pt-BR'), 'pt-BR');
+      assert.deepEqual(asked, []);
+      assert.equal(formatTag('es-MX'), 'es-MX');
+      assert.equal(formatTag('pt-br'), 'pt-BR');
+      assert.equal(formatTag('en', 'pt-BR'), 'pt-BR');
+    } finally {
+      intl.Locale = Original;
+    }
+    assert.deepEqual(asked, ['es-MX', 'pt-br', 'en']);
+  });
 });
