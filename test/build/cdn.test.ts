@@ -31,6 +31,12 @@ interface ServedRequest {
 
 /** Files whose answer is held back, by a test that needs one to travel slowly (a path's start, its delay in ms). */
 const heldBack = new Map<string, number>();
+/** Keeps the time of each read of the tab's `sessionStorage` length in `window.__storageReads`. */
+const STORAGE_READS = `(() => {
+  window.__storageReads = [];
+  const length = Object.getOwnPropertyDescriptor(Storage.prototype, 'length');
+  Object.defineProperty(Storage.prototype, 'length', { ...length, get() { window.__storageReads.push(performance.now()); return length.get.call(this); } });
+})();`;
 
 /** Serves `dir` on a loopback port, as a CDN would; `served` lists what it answered. */
 async function serveDirectory(dir: string): Promise<{ server: Server; origin: string; served: ServedRequest[] }> {
@@ -259,11 +265,12 @@ describe('the script-tag builds in a browser', () => {
     });
 
     // The first chunk held back 400 ms, as a phone's network holds its 22 KB: what the entry starts must be on its way before that chunk is here.
-    it("asks for the configuration and its language's texts while the first chunk travels, each once, and preloads nothing for a configuration in the page", async () => {
+    it("asks for the configuration and its language's texts while the first chunk travels, each once, preloads nothing for a configuration in the page, and opens the tab's storage meanwhile", async () => {
       heldBack.set('/chunks/checkout-core-', 400);
       const page = await browser.newPage();
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
+      await page.addInitScript(STORAGE_READS);
       const before = served.length;
       try {
         await page.goto(`${origin}/early.html`);
@@ -288,6 +295,26 @@ describe('the script-tag builds in a browser', () => {
       assert.deepEqual(requests.filter((request) => /^\/chunks\/(pt-BR|en)[-.]/.test(request.url)).map((request) => request.url), []);
       const preloaded = await page.evaluate(() => [...document.head.querySelectorAll('link[rel="preload"]')].map((link) => new URL((link as HTMLLinkElement).href).pathname + new URL((link as HTMLLinkElement).href).search));
       assert.deepEqual(preloaded, [`${MISCONFIGURED_RELAY}/config?offer=course`]);
+      // A page's first read of its storage opens it, 5 to 20 ms at 4x CPU; the checkout reads it before its form.
+      const firstRead = (await page.evaluate('window.__storageReads[0]')) as number | undefined;
+      assert.ok(firstRead !== undefined && firstRead < core.responseEnd - 200, `the storage was first read at ${firstRead} ms, the first chunk came at ${Math.round(core.responseEnd)}`);
+      assert.deepEqual(errors, []);
+      await page.close();
+    });
+
+    it('draws its form where the page may not use storage (a sandboxed frame), without an error', async () => {
+      const page = await browser.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.addInitScript(() => {
+        Object.defineProperty(window, 'sessionStorage', {
+          get() {
+            throw new DOMException('The document is sandboxed and lacks the allow-same-origin flag.', 'SecurityError');
+          },
+        });
+      });
+      await page.goto(`${origin}/early.html`);
+      await page.waitForFunction(() => Boolean(document.getElementById('asks')?.shadowRoot?.querySelector('form')), undefined, { timeout: 10_000 });
       assert.deepEqual(errors, []);
       await page.close();
     });

@@ -82,22 +82,22 @@ export const threeDSecureDialogStyles = css`
 
   @media (prefers-reduced-motion: no-preference) {
     dialog[open] {
-      animation: pay-3ds-dialog-enter 160ms ease-out;
+      animation: rise 0.16s ease-out;
     }
 
     dialog[open]::backdrop {
-      animation: pay-3ds-backdrop-enter 160ms ease-out;
+      animation: fade 0.16s ease-out;
     }
   }
 
-  @keyframes pay-3ds-dialog-enter {
+  @keyframes rise {
     from {
       opacity: 0;
       transform: translateY(1rem);
     }
   }
 
-  @keyframes pay-3ds-backdrop-enter {
+  @keyframes fade {
     from {
       opacity: 0;
     }

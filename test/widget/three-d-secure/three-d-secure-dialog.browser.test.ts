@@ -144,7 +144,7 @@ describe('<pay-3ds-dialog>', () => {
       await emulateMedia({ reducedMotion: 'no-preference' });
       const moving = await fixture<PayThreeDSecureDialog>(html`<pay-3ds-dialog></pay-3ds-dialog>`);
       await moving.show();
-      expect(getComputedStyle(nativeDialogOf(moving)).animationName).to.equal('pay-3ds-dialog-enter');
+      expect(getComputedStyle(nativeDialogOf(moving)).animationName).to.equal('rise');
       moving.close();
     });
   });
