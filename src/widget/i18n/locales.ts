@@ -27,7 +27,7 @@ export function resolveLocale(tag: string | null | undefined): SupportedLocale {
  */
 export function formatTag(tag: string, language: SupportedLocale = resolveLocale(tag)): string {
   // A language's own tag is its canonical form already: no `Intl.Locale` (about 50 µs a call at
-  // 4x CPU, up to 2 ms once in a while) for the default `pt-BR`, which every render asks for.
+  // 4x CPU, a few ms now and then) for the default `pt-BR`, which every render asks for.
   if (tag === language) return tag;
   try {
     const asked = new Intl.Locale(tag.replace('_', '-'));
