@@ -81,6 +81,13 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
   const lockTtlMs = options.requestTimeoutMs + LOCK_EXTRA_MS;
   const seal = createTokenSeal(options.clientSecret);
   let inFlight: Promise<string> | undefined;
+  /**
+   * The token this instance last read from the Store or was granted, used without reading the
+   * Store again until it is no longer usable or the API refuses it: every API call needs the
+   * token, and on Redis each read is a round trip. A token another instance renews meanwhile
+   * is read once this one's is refused (`discard`) or runs out.
+   */
+  let held: CachedToken | undefined;
 
   /** The stored token, opened; a value that does not open (another secret, tampered) counts as none. */
   async function readCached(): Promise<CachedToken | undefined> {
@@ -89,7 +96,9 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
   }
 
   async function stored(): Promise<string | undefined> {
-    return (await readCached())?.token;
+    if (held !== undefined && held.usableUntil > now()) return held.token;
+    held = await readCached();
+    return held?.token;
   }
 
   /** The token request itself; the caller holds the lock. */
@@ -112,6 +121,7 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
     const ttlMs = usableUntil - now();
     const cached: CachedToken = { token: granted.access_token, usableUntil };
     if (ttlMs > 0) await store.set(tokenKey, await seal.seal(JSON.stringify(cached), tokenKey), { ttlMs });
+    held = cached;
     return granted.access_token;
   }
 
@@ -135,6 +145,7 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
 
   return {
     async getToken(signal) {
+      if (held !== undefined && held.usableUntil > now()) return held.token;
       const token = await stored();
       if (token !== undefined) return token;
       if (!inFlight) {
@@ -145,8 +156,11 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
       return untilAborted(inFlight, signal);
     },
     async discard(token) {
+      held = undefined;
       const cached = await readCached();
       if (cached?.token === token) await store.delete(tokenKey);
+      // A call that read the Store meanwhile may hold the refused token again.
+      if ((held as CachedToken | undefined)?.token === token) held = undefined;
     },
   };
 }

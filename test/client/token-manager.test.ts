@@ -123,6 +123,54 @@ describe('the access token against the sandbox', () => {
     assert.equal(recording.to(TOKEN_PATH).length, 2);
   });
 
+  it('reads the Store once for a run of calls, and again once the token is refused or runs out', async () => {
+    let nowMs = Date.now();
+    const now = () => nowMs;
+    const recording = recordingFetch();
+    const store = createMemoryStore({ now });
+    const tokenReads = { count: 0 };
+    const counted = {
+      ...store,
+      get(key: string) {
+        if (key.endsWith(':token')) tokenReads.count += 1;
+        return store.get(key);
+      },
+    };
+    const managerOf = () =>
+      createTokenManager({ baseUrl: running.baseUrl, ...DEFAULT_API_KEY, fetch: recording.fetch, store: counted, requestTimeoutMs: 5000, now });
+    const tokens = managerOf();
+    const first = await tokens.getToken();
+    const readsAfterFirst = tokenReads.count;
+    for (let call = 0; call < 20; call += 1) assert.equal(await tokens.getToken(), first);
+    assert.equal(tokenReads.count, readsAfterFirst, 'a held token is used without reading the Store');
+
+    // Another instance on the same Store has the token already: one read, no token request.
+    const other = managerOf();
+    assert.equal(await other.getToken(), first);
+    assert.equal(recording.to(TOKEN_PATH).length, 1);
+
+    // The API refused the token: it is dropped, read again and renewed.
+    await tokens.discard(first);
+    const renewed = await tokens.getToken();
+    assert.notEqual(renewed, first);
+    assert.equal(recording.to(TOKEN_PATH).length, 2);
+    assert.ok(tokenReads.count > readsAfterFirst, 'a refused token sends the manager back to the Store');
+
+    // The other instance still holds the old one until the API refuses it there too; then it takes the renewed one from the Store.
+    assert.equal(await other.getToken(), first);
+    await other.discard(first);
+    assert.equal(await other.getToken(), renewed);
+    assert.equal(recording.to(TOKEN_PATH).length, 2, 'the renewed token was taken from the Store, not asked for again');
+
+    // Past its time of use, the held token is not used: the Store is read and a new token asked for.
+    const readsBefore = tokenReads.count;
+    nowMs += tokenUseMs(36000);
+    const later = await tokens.getToken();
+    assert.notEqual(later, renewed);
+    assert.ok(tokenReads.count > readsBefore);
+    assert.equal(recording.to(TOKEN_PATH).length, 3);
+  });
+
   it('after a 401 the token is dropped and asked for again, and the call succeeds', async () => {
     const recording = recordingFetch();
     const client = sandboxClient(running, { fetch: recording.fetch });
