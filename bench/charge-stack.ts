@@ -5,17 +5,24 @@
  * the relay's per-IP charge limit and its charge line), so what is measured is the relay's own
  * cost. Beside the relay, in the same process, a bare passthrough proxy (`startBareProxy`): the
  * same hop with no checks, the floor any relay in this place costs. Run as a child process
- * (`node --import tsx bench/charge-stack.ts`), it prints one JSON line with the three URLs and
- * runs until its stdin closes, so the load generator gets a core of its own. For each line it
- * reads on stdin it prints one `ProcessUsage` line: what the process has spent so far.
+ * (`node --import tsx bench/charge-stack.ts [compiled package directory]`), it prints one JSON
+ * line with the three URLs and runs until its stdin closes, so the load generator gets a core of
+ * its own. Given the directory of the compiled package (bench/compiled-package.ts), it runs the
+ * relay, its client and the sandbox from there, as a merchant's server runs them; without one,
+ * from src/. For each line it reads on stdin it prints one `ProcessUsage` line: what the process
+ * has spent so far.
  */
 import { Agent, createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { constants as perfConstants, PerformanceObserver } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
-import { createClient, type PayClient } from '../src/client/index.js';
-import { createRelay, toNodeHandler } from '../src/relay/index.js';
-import { DEFAULT_API_KEY, DEFAULT_PUBLIC_KEY, serveSandbox } from '../src/sandbox/index.js';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as sourceClient from '../src/client/index.js';
+import type { PayClient } from '../src/client/index.js';
+import * as sourceRelay from '../src/relay/index.js';
+import * as sourceSandbox from '../src/sandbox/index.js';
+import { DEFAULT_API_KEY } from '../src/sandbox/index.js';
 
 /** The offer of the default fixture the benchmarks sell (97.00, every method). */
 export const BENCH_OFFER = '77BcHrY';
@@ -36,9 +43,30 @@ export interface ChargeStackOptions {
   client?: (sandboxUrl: string) => PayClient;
   /** Whether the sandbox enforces its rate limits; default false (lifted). */
   sandboxLimits?: boolean;
+  /** Where the relay, its client and the sandbox come from; default src/. */
+  modules?: StackModules;
 }
 
-export async function startChargeStack({ client, sandboxLimits = false }: ChargeStackOptions = {}): Promise<ChargeStack> {
+/** The package's modules the stack runs: src/'s, or the compiled package's (`compiledModules`). */
+export interface StackModules {
+  client: Pick<typeof sourceClient, 'createClient'>;
+  relay: Pick<typeof sourceRelay, 'createRelay' | 'toNodeHandler'>;
+  sandbox: Pick<typeof sourceSandbox, 'serveSandbox' | 'DEFAULT_API_KEY' | 'DEFAULT_PUBLIC_KEY'>;
+}
+
+const SOURCE_MODULES: StackModules = { client: sourceClient, relay: sourceRelay, sandbox: sourceSandbox };
+
+/** The same modules from the package compiled into `dir` (bench/compiled-package.ts). */
+export async function compiledModules(dir: string): Promise<StackModules> {
+  const load = (entry: string) => import(pathToFileURL(join(dir, entry, 'index.js')).href);
+  const [client, relay, sandbox] = await Promise.all([load('client'), load('relay'), load('sandbox')]);
+  return { client, relay, sandbox } as StackModules;
+}
+
+export async function startChargeStack({ client, sandboxLimits = false, modules = SOURCE_MODULES }: ChargeStackOptions = {}): Promise<ChargeStack> {
+  const { createClient } = modules.client;
+  const { createRelay, toNodeHandler } = modules.relay;
+  const { serveSandbox, DEFAULT_API_KEY, DEFAULT_PUBLIC_KEY } = modules.sandbox;
   const sandbox = await serveSandbox({ port: 0, host: '127.0.0.1' });
   sandbox.sandbox.world.limits.disabled = !sandboxLimits;
   const relay = createRelay({
@@ -152,7 +180,8 @@ function watchUsage(): () => ProcessUsage {
 
 if (process.argv[1] === import.meta.filename) {
   const usage = watchUsage();
-  const stack = await startChargeStack();
+  const compiledDir = process.argv[2];
+  const stack = await startChargeStack(compiledDir === undefined ? {} : { modules: await compiledModules(compiledDir) });
   const proxy = await startBareProxy(stack.sandboxUrl);
   process.stdout.write(`${JSON.stringify({ sandboxUrl: stack.sandboxUrl, relayUrl: stack.relayUrl, proxyUrl: proxy.url })}\n`);
   createInterface({ input: process.stdin }).on('line', () => process.stdout.write(`${JSON.stringify(usage())}\n`));

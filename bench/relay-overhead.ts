@@ -1,7 +1,9 @@
 /**
  * The relay's benchmark: what the relay adds to a charge, and how many requests per
  * second it serves. The relay and the sandbox run in a child process (bench/charge-stack.ts, every
- * limit off); this process sends the requests, so the load generator has a core of its own.
+ * limit off); this process sends the requests, so the load generator has a core of its own. The
+ * child runs them from the package compiled for the run (bench/compiled-package.ts), the code a
+ * merchant's server imports, not from src/ through tsx's transform.
  *
  * Latency: sequential charges, one at a time, in turn straight to the sandbox
  * (`POST /public_api/payments/` with a bearer token), through the bare passthrough proxy of the
@@ -23,6 +25,7 @@ import { createInterface } from 'node:readline';
 import autocannon, { type AutocannonResult } from 'autocannon';
 import { DEFAULT_API_KEY } from '../src/sandbox/index.js';
 import { BENCH_OFFER, pixChargeBody, type ProcessUsage } from './charge-stack.js';
+import { withCompiledPackage } from './compiled-package.js';
 import { median, p99 } from './stats.js';
 
 export interface LatencyFigures {
@@ -90,8 +93,8 @@ interface ChildStack {
   usage(): Promise<ProcessUsage>;
 }
 
-async function startChildStack(): Promise<ChildStack> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'charge-stack.ts')], { stdio: ['pipe', 'pipe', 'inherit'] });
+async function startChildStack(compiledDir: string): Promise<ChildStack> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'charge-stack.ts'), compiledDir], { stdio: ['pipe', 'pipe', 'inherit'] });
   const waiting: ((line: string) => void)[] = [];
   let exited: Error | undefined;
   const nextLine = () =>
@@ -184,8 +187,12 @@ function throughputOfRounds(rounds: AutocannonResult[], durationSeconds: number)
   };
 }
 
-export async function measureRelayOverhead({ requests, warmUp, connections, durationSeconds }: RelayOverheadOptions): Promise<RelayOverheadResult> {
-  const { child, sandboxUrl, relayUrl, proxyUrl, usage } = await startChildStack();
+export function measureRelayOverhead(options: RelayOverheadOptions): Promise<RelayOverheadResult> {
+  return withCompiledPackage((dir) => measureOnPackage(dir, options));
+}
+
+async function measureOnPackage(compiledDir: string, { requests, warmUp, connections, durationSeconds }: RelayOverheadOptions): Promise<RelayOverheadResult> {
+  const { child, sandboxUrl, relayUrl, proxyUrl, usage } = await startChildStack(compiledDir);
   try {
     const token = await accessToken(sandboxUrl);
     const body = JSON.stringify(pixChargeBody());

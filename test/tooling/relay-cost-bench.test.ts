@@ -1,5 +1,10 @@
 import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { compiledModules } from '../../bench/charge-stack.js';
+import * as sourceRelay from '../../src/relay/index.js';
 import { cpuBudgetForThroughput } from '../../bench/relay-proxy-report.js';
 import { roundCost } from '../../bench/relay-overhead.js';
 
@@ -18,5 +23,20 @@ describe("the relay benchmark's cost per charge", () => {
   it("allows the relay's row the bare proxy's CPU per charge over the throughput goal", () => {
     const proxy = { cpuMicros: 640, systemMicros: 60, minorGcMsPer1000: 30, majorGcMsPer1000: 1 };
     assert.equal(cpuBudgetForThroughput(proxy), 800);
+  });
+
+  it("runs the stack from the compiled package's directory when given one, not from src/", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'relay-cost-bench-'));
+    try {
+      for (const entry of ['client', 'relay', 'sandbox']) {
+        mkdirSync(join(dir, entry));
+        writeFileSync(join(dir, entry, 'index.js'), `export const from = ${JSON.stringify(`${entry} of ${dir}`)}; export function createRelay() {}`);
+      }
+      const modules = (await compiledModules(dir)) as unknown as Record<string, { from: string; createRelay: unknown }>;
+      for (const entry of ['client', 'relay', 'sandbox']) assert.equal(modules[entry]!.from, `${entry} of ${dir}`);
+      assert.notEqual(modules['relay']!.createRelay, sourceRelay.createRelay);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
