@@ -145,7 +145,6 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
 
   return {
     async getToken(signal) {
-      if (held !== undefined && held.usableUntil > now()) return held.token;
       const token = await stored();
       if (token !== undefined) return token;
       if (!inFlight) {
