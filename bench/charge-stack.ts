@@ -22,7 +22,6 @@ import * as sourceClient from '../src/client/index.js';
 import type { PayClient } from '../src/client/index.js';
 import * as sourceRelay from '../src/relay/index.js';
 import * as sourceSandbox from '../src/sandbox/index.js';
-import { DEFAULT_API_KEY } from '../src/sandbox/index.js';
 
 /** The offer of the default fixture the benchmarks sell (97.00, every method). */
 export const BENCH_OFFER = '77BcHrY';
@@ -113,7 +112,7 @@ export async function startBareProxy(sandboxUrl: string): Promise<{ url: string;
   const tokenResponse = await fetch(`${sandboxUrl}/public_api/token/`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ client_id: DEFAULT_API_KEY.clientId, client_secret: DEFAULT_API_KEY.clientSecret }),
+    body: new URLSearchParams({ client_id: sourceSandbox.DEFAULT_API_KEY.clientId, client_secret: sourceSandbox.DEFAULT_API_KEY.clientSecret }),
   });
   const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
   const upstream = new URL('/public_api/payments/', sandboxUrl);
