@@ -22,8 +22,9 @@ export interface ClientOptions {
   clientId: string;
   clientSecret: string;
   /**
-   * What the client sends its requests with. Default: on Node, Node's own `http` and `https`
-   * with kept-alive connections (lighter than Node's `fetch`); elsewhere the global `fetch`.
+   * What the client sends its requests with. Default: on Node, its own HTTP/1.1 connections over
+   * `node:net` and `node:tls`, kept alive (lighter than Node's `fetch` and `http.request`);
+   * elsewhere the global `fetch`.
    */
   fetch?: typeof fetch;
   /** Token cache and pacing reservations, shared by relay instances; default: an in-memory Store. */
@@ -49,7 +50,7 @@ export interface ResolvedClientOptions {
   clientId: string;
   clientSecret: string;
   fetch: typeof fetch;
-  /** Node's `http` in place of `fetch`: set when no `fetch` was given and the runtime has `node:http`. */
+  /** The client's own connections in place of `fetch` (node-transport.ts): set when no `fetch` was given and the runtime has `node:net`. */
   nodeSend: NodeSend | undefined;
   store: Store;
   retry: RetryPolicy;

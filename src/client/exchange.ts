@@ -19,7 +19,7 @@ export interface ExchangeAnswer {
 
 export interface ExchangeOptions {
   fetch: typeof fetch;
-  /** Sends over Node's `http` instead of `fetch` (src/client/node-transport.ts), when set. */
+  /** Sends over the client's own connections instead of `fetch` (src/client/node-transport.ts), when set. */
   nodeSend?: NodeSend | undefined;
   /** This attempt's time limit, answer body included. */
   timeoutMs: number;
@@ -77,7 +77,8 @@ async function fetchExchange(url: string, init: OutgoingRequest, options: Exchan
   // Called unbound: a browser's fetch refuses to run with another object as `this`.
   const send = options.fetch;
   try {
-    const response = await send(url, { ...init, signal: attempt.signal });
+    const { idempotent: _sentOnce, ...request } = init;
+    const response = await send(url, { ...request, signal: attempt.signal });
     return { status: response.status, headers: response.headers, text: await response.text() };
   } catch (error) {
     throw attempt.signal.reason === ATTEMPT_TIMED_OUT ? new SendTimeout(`no whole answer within ${options.timeoutMs} ms`, { cause: error }) : error;

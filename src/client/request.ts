@@ -105,7 +105,7 @@ export function createRequestLoop(options: RequestLoopOptions): RequestLoop {
         const headers: Record<string, string> = { Accept: 'application/json', ...call.headers };
         if (token !== undefined) headers.Authorization = `Bearer ${token}`;
         if (body !== undefined) headers['Content-Type'] = 'application/json';
-        const answer = await exchange(url, { method: call.method, headers, body }, { fetch: options.fetch, nodeSend: options.nodeSend, onExchange: options.onExchange, timeoutMs: options.requestTimeoutMs, signal });
+        const answer = await exchange(url, { method: call.method, headers, body, idempotent: call.idempotent }, { fetch: options.fetch, nodeSend: options.nodeSend, onExchange: options.onExchange, timeoutMs: options.requestTimeoutMs, signal });
         if (isSuccess(answer.status)) return answer;
         if (answer.status === 401 && token !== undefined && !reauthenticated) {
           // The token expired early or was revoked: drop it and ask for a new one, once.

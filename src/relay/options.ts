@@ -52,7 +52,7 @@ export interface RelayOptions {
   clientSecret?: string;
   /** A ready API client (e.g. shared with the merchant's backend); replaces `clientId`/`clientSecret`. */
   client?: PayClient;
-  /** The `fetch` the relay's own client uses (ignored with `client`); default Node's `http` on Node, else the global `fetch`. */
+  /** The `fetch` the relay's own client uses (ignored with `client`); default the client's own connections on Node (`node:net`, `node:tls`), else the global `fetch`. */
   fetch?: typeof fetch;
   /** The public client id of the card-tokenization key, which the browser uses directly. */
   publicClientId: string;

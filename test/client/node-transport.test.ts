@@ -1,6 +1,6 @@
 /**
- * The client's exchanges over Node's `http` and `https` (src/client/node-transport.ts), against
- * real servers on loopback: answers read whole and intact, connections kept alive and reused
+ * The client's exchanges over its own HTTP/1.1 connections (src/client/node-transport.ts), against
+ * Node's `http` and `https` servers on loopback: answers read whole and intact, connections kept alive and reused
  * (over TLS too), and every way an exchange can fail ending as it does over `fetch`: a
  * `ConnectionError` for no answer, a refused connection or an answer cut short, the caller's
  * reason for an abort. A client made without `fetch` uses it; one given a `fetch` does not.
@@ -19,6 +19,9 @@ import { createClient } from '../../src/client/client.js';
 import { ConnectionError, RateLimitError } from '../../src/client/errors.js';
 import { errorOfAnswer, exchange } from '../../src/client/exchange.js';
 import { createNodeSend } from '../../src/client/node-transport.js';
+import { createSandbox } from '../../src/sandbox/index.js';
+import { DEFAULT_API_KEY } from '../../src/sandbox/world/fixture.js';
+import { pixChargeBody } from '../sandbox/controls-requests.js';
 
 type Handler = (request: IncomingMessage, response: ServerResponse, body: string) => void;
 
@@ -54,7 +57,7 @@ async function started(handler: Handler, keepAliveTimeoutMs?: number) {
 const send = createNodeSend()!;
 const options = (timeoutMs = 5_000, signal?: AbortSignal) => ({ fetch: globalThis.fetch, nodeSend: send, timeoutMs, signal });
 
-describe('client over node:http: answers', () => {
+describe('client over its own connections: answers', () => {
   it('sends method, headers and body as given, and reads the answer whole, UTF-8 included', async () => {
     let seen: { method?: string; type?: string; length?: string; body?: string } = {};
     const { url } = await started((request, response, body) => {
@@ -128,7 +131,7 @@ describe('client over node:http: answers', () => {
   });
 });
 
-describe('client over node:http: failures end as they do over fetch', () => {
+describe('client over its own connections: failures end as they do over fetch', () => {
   it('no answer within the limit: a ConnectionError naming it', async () => {
     const { url } = await started(() => undefined);
     const error = await exchange(`${url}/public_api/fees/`, { method: 'GET' }, options(60)).catch((caught: unknown) => caught);
@@ -180,7 +183,7 @@ describe('client over node:http: failures end as they do over fetch', () => {
   });
 });
 
-describe('client over node:https', () => {
+describe('client over its own TLS connections', () => {
   it('reaches a TLS server whose certificate the process trusts, on one kept connection', async (t) => {
     const dir = mkdtempSync(join(tmpdir(), 'pay-checkout-tls-'));
     t.after(() => rmSync(dir, { recursive: true, force: true }));
@@ -226,7 +229,7 @@ describe('client over node:https', () => {
 });
 
 describe('createClient: which transport', () => {
-  /** Headers that Node's `fetch` sends and `node:http` does not. */
+  /** Headers that Node's `fetch` sends and the client's own connections do not. */
   const viaFetch = (request: IncomingMessage) => request.headers['sec-fetch-mode'] !== undefined;
   /** A token, then an answer to the fees (not a valid one: which transport carried it is what counts). */
   const answerApi = (request: IncomingMessage, response: ServerResponse) => {
@@ -234,7 +237,7 @@ describe('createClient: which transport', () => {
     response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
   };
 
-  it('without a fetch, the token and the API calls go over node:http, on one connection', async () => {
+  it('without a fetch, the token and the API calls go over its own connections, on one connection', async () => {
     const seen: boolean[] = [];
     const { url, connections } = await started((request, response) => {
       seen.push(viaFetch(request));
@@ -247,6 +250,40 @@ describe('createClient: which transport', () => {
     assert.equal(seen.length, 3);
     assert.deepEqual(seen, seen.map(() => false));
     assert.equal(connections(), 1);
+  });
+
+  it('a charge on a kept connection the server closes unanswered is sent again at once on a new one, with its key: one exchange, no retry', async () => {
+    const sandbox = createSandbox();
+    const keys: string[] = [];
+    let dropped = 0;
+    const { url } = await started((request, response, body) => {
+      if (request.url === '/public_api/payments/') {
+        keys.push(String(request.headers['x-idempotency-key']));
+        // The first charge, on the connection the token came on: closed without a word.
+        if (dropped === 0) {
+          dropped += 1;
+          request.socket.destroy();
+          return;
+        }
+      }
+      const headers = Object.fromEntries(Object.entries(request.headers).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+      void sandbox
+        .fetch(new Request(`http://sandbox${request.url}`, { method: request.method, headers, body: body === '' ? undefined : body }))
+        .then(async (answer) => response.writeHead(answer.status, { 'Content-Type': answer.headers.get('content-type') ?? 'application/json' }).end(await answer.text()));
+    });
+    const exchanges: string[] = [];
+    const client = createClient({
+      baseUrl: url,
+      clientId: DEFAULT_API_KEY.clientId,
+      clientSecret: DEFAULT_API_KEY.clientSecret,
+      pacing: false,
+      onExchange: (event) => exchanges.push(`${event.method} ${new URL(event.url).pathname} ${event.status}`),
+    });
+    const order = await client.createCharge(pixChargeBody(), { idempotencyKey: 'attempt-kept-connection' });
+    assert.equal(order.paymentMethod, 'pix');
+    assert.deepEqual(keys, ['attempt-kept-connection', 'attempt-kept-connection']);
+    // Sent again by the connection, not retried by the client after a failed exchange.
+    assert.deepEqual(exchanges, ['POST /public_api/token/ 200', 'POST /public_api/payments/ 201']);
   });
 
   it('with a fetch, every request goes through it', async () => {

@@ -330,7 +330,8 @@ describe('POST charges: what the API refuses, as the widget sees it', () => {
   it('502 upstream_unavailable for a 5xx or a dropped connection', async () => {
     await sandboxControl(relay.running, 'PUT', '/__sandbox/faults', { rules: [{ method: 'POST', path: '/public_api/payments/', status: 502, body: 'html', count: 1 }] });
     assert.equal((await refusal(await postCharge(relay, pixChargeBody()), 502)).type, 'upstream_unavailable');
-    await sandboxControl(relay.running, 'PUT', '/__sandbox/faults', { rules: [{ method: 'POST', path: '/public_api/payments/', drop: true, count: 1 }] });
+    // Twice: a charge that a kept connection drops unanswered is sent once more on a new one at once.
+    await sandboxControl(relay.running, 'PUT', '/__sandbox/faults', { rules: [{ method: 'POST', path: '/public_api/payments/', drop: true, count: 2 }] });
     assert.equal((await refusal(await postCharge(relay, pixChargeBody()), 502)).type, 'upstream_unavailable');
   });
 });
