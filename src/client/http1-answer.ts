@@ -45,8 +45,11 @@ const CONTENT_LENGTH = /^\d{1,15}$/;
 const CHUNK_SIZE = /^([0-9A-Fa-f]{1,13})[\t ]*(?:;[^\r\n]*)?$/;
 const KEEP_ALIVE_TIMEOUT = /(?:^|[\s,])timeout=(\d{1,9})(?:$|[\s,])/i;
 
-const CRLF = Buffer.from('\r\n');
-const HEAD_END = Buffer.from('\r\n\r\n');
+// Strings and codes, not Buffers: the module is imported where `Buffer` may not exist (the client
+// then keeps `fetch` and never reads an answer here).
+const CRLF = '\r\n';
+const CRLF_CODES = [0x0d, 0x0a];
+const HEAD_END = '\r\n\r\n';
 
 function fail(message: string): never {
   throw new AnswerFormatError(message);
@@ -214,7 +217,7 @@ export class AnswerReader {
         // The CRLF after a chunk's data, which may come in pieces of its own.
         let seen = this.chunk.seen;
         while (seen < CRLF.length && buffered.length > 0) {
-          if (buffered[0] !== CRLF[seen]) fail('a chunk of the answer does not end where its size says');
+          if (buffered[0] !== CRLF_CODES[seen]) fail('a chunk of the answer does not end where its size says');
           buffered = buffered.subarray(1);
           seen += 1;
         }

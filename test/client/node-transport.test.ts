@@ -228,6 +228,24 @@ describe('client over its own TLS connections', () => {
   });
 });
 
+describe('the client in a runtime without Node\'s globals', () => {
+  it('loads with no Buffer: nothing of the transport runs until a Node request is sent', async () => {
+    // A Worker or a browser has no Buffer; there the client keeps fetch and must still load.
+    const client = fileURLToPath(new URL('../../src/client/index.ts', import.meta.url));
+    const script = `delete globalThis.Buffer;
+      const loaded = await import(${JSON.stringify(client)});
+      console.log(JSON.stringify({ createClient: typeof loaded.createClient, buffer: typeof globalThis.Buffer }));`;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk: Uint8Array) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Uint8Array) => (err += chunk.toString()));
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    assert.equal(code, 0, err);
+    assert.deepEqual(JSON.parse(out), { createClient: 'function', buffer: 'undefined' });
+  });
+});
+
 describe('createClient: which transport', () => {
   /** Headers that Node's `fetch` sends and the client's own connections do not. */
   const viaFetch = (request: IncomingMessage) => request.headers['sec-fetch-mode'] !== undefined;
