@@ -35,9 +35,10 @@ export interface ReadAnswer {
 }
 
 const STATUS_LINE = /^HTTP\/1\.([01]) ([1-9]\d\d)(?: [^\r\n]*)?$/;
-const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** A method or a header name (RFC 9110's token); the client's requests are held to it too. */
+export const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** A field value: visible characters, spaces, tabs and obs-text; no CR, LF or NUL. */
-const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+export const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 /** Optional whitespace around a field value: spaces and tabs only. */
 const OWS_ENDS = /^[\t ]+|[\t ]+$/g;
 const CONTENT_LENGTH = /^\d{1,15}$/;

@@ -15,7 +15,7 @@
  */
 import type * as NodeNet from 'node:net';
 import type * as NodeTls from 'node:tls';
-import { AnswerReader, type ReadAnswer } from './http1-answer.js';
+import { AnswerReader, FIELD_VALUE, TOKEN, type ReadAnswer } from './http1-answer.js';
 
 /** What an exchange sends: the client's own requests only have string bodies and plain headers. */
 export interface OutgoingRequest {
@@ -76,9 +76,6 @@ export const IDLE_SOCKET_MS = 4_000;
 /** Taken off a server's own `Keep-Alive: timeout=`, so the client lets go first (Node's agent keeps the same margin). */
 const KEEP_ALIVE_MARGIN_MS = 1_000;
 
-const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-/** What a header value may hold, as `http.request` checks it: no CR, LF or other control character. */
-const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 /** A request target as `http.request` takes it: no space or control character (the URL's own encoding escapes them). */
 const REQUEST_PATH = /^[\x21-\x7e\x80-\xff]+$/;
 /**
@@ -117,7 +114,8 @@ function requestHead(method: string, path: string, target: Target, headers: Reco
   for (const name in headers) {
     const value = String(headers[name]);
     if (!TOKEN.test(name)) throw new TypeError(`invalid header name ${JSON.stringify(name)}`);
-    if (!HEADER_VALUE.test(value)) throw new TypeError(`the ${name} header holds a character a header may not`);
+    // No CR, LF or other control character, as `http.request` checks it.
+    if (!FIELD_VALUE.test(value)) throw new TypeError(`the ${name} header holds a character a header may not`);
     const lower = name.toLowerCase();
     // Set here from what is sent, whatever the caller said.
     if (lower === 'content-length' || lower === 'host' || lower === 'connection' || lower === 'transfer-encoding') continue;
@@ -203,9 +201,6 @@ export function createNodeSend(): NodeSend | undefined {
         return;
       }
       socket.destroy();
-      // The pool changed under the loop: start again from its top.
-      withSocket(target, settledOnly, use);
-      return;
     }
     if (idle.length > 0) setImmediate(() => withSocket(target, settledOnly, use));
     else use(connect(target), false);

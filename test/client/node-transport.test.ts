@@ -54,6 +54,18 @@ async function started(handler: Handler, keepAliveTimeoutMs?: number) {
   return running;
 }
 
+/** Runs `script` as an ES module in a Node process of its own (through tsx), and answers what it printed; fails unless it exits 0. */
+async function runModuleScript(script: string, env: Record<string, string> = {}): Promise<string> {
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (chunk: Uint8Array) => (out += chunk.toString()));
+  child.stderr.on('data', (chunk: Uint8Array) => (err += chunk.toString()));
+  const code = await new Promise((resolve) => child.once('exit', resolve));
+  assert.equal(code, 0, err);
+  return out;
+}
+
 const send = createNodeSend()!;
 const options = (timeoutMs = 5_000, signal?: AbortSignal) => ({ fetch: globalThis.fetch, nodeSend: send, timeoutMs, signal });
 
@@ -203,13 +215,7 @@ describe('client over its own TLS connections', () => {
       const send = createNodeSend(); const texts = [];
       for (let i = 0; i < 3; i += 1) texts.push((await send(${JSON.stringify(url)}, { method: 'GET' }, 5_000)).text);
       console.log(JSON.stringify(texts));`;
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { env: { ...process.env, NODE_EXTRA_CA_CERTS: join(dir, 'cert.pem') }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    const code = await new Promise((resolve) => child.once('exit', resolve));
-    assert.equal(code, 0, err);
+    const out = await runModuleScript(script, { NODE_EXTRA_CA_CERTS: join(dir, 'cert.pem') });
     assert.deepEqual(JSON.parse(out), ['{"ok":"sim ✓"}', '{"ok":"sim ✓"}', '{"ok":"sim ✓"}']);
     assert.equal(tlsConnections, 1);
   });
@@ -235,13 +241,7 @@ describe('the client in a runtime without Node\'s globals', () => {
     const script = `delete globalThis.Buffer;
       const loaded = await import(${JSON.stringify(client)});
       console.log(JSON.stringify({ createClient: typeof loaded.createClient, buffer: typeof globalThis.Buffer }));`;
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk: Uint8Array) => (out += chunk.toString()));
-    child.stderr.on('data', (chunk: Uint8Array) => (err += chunk.toString()));
-    const code = await new Promise((resolve) => child.once('exit', resolve));
-    assert.equal(code, 0, err);
+    const out = await runModuleScript(script);
     assert.deepEqual(JSON.parse(out), { createClient: 'function', buffer: 'undefined' });
   });
 });
