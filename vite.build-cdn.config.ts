@@ -186,7 +186,8 @@ const CHUNK_GROUPS: Rolldown.CodeSplittingGroup[] = [
 /**
  * What the minified builds do to the widget's code beyond the bundler's minifier: templates without
  * their indentation, the catalogue's texts by short names, Lit's error messages short, and terser's
- * pass with the private members renamed. The demo's `vite build` does the same (vite.config.ts), so the end-to-end tests pay through
+ * pass with the private members renamed, the first chunk (CORE_CHUNK) starting with V8's hint to
+ * compile all its functions as it loads (docs/performance.md, "Card form speed"). The demo's `vite build` does the same (vite.config.ts), so the end-to-end tests pay through
  * code minified as the script-tag build's is.
  */
 export function minifiedWidgetPlugins(): Plugin[] {
@@ -194,7 +195,7 @@ export function minifiedWidgetPlugins(): Plugin[] {
     minifyLitTemplates(),
     shortMessageKeys([...Object.keys(ptBR), ...Object.keys(ptBRCard), ...Object.keys(ptBRResults)]),
     shortLitErrors(),
-    secondMinifyPass() as Plugin,
+    secondMinifyPass({ compileAllIn: [CORE_CHUNK] }) as Plugin,
   ];
 }
 

@@ -7,6 +7,7 @@
  * once, at its top: Lit's modules each carry theirs, eight comments in four texts in the core
  * chunk. The chunk's source map is carried through terser, so the build's maps still point at
  * the sources. The chunks' names keep the hash the bundler gave them, which names their sources.
+ * A chunk named in `compileAllIn` starts with V8's compile hint, COMPILE_ALL_FUNCTIONS.
  */
 import { fileURLToPath } from 'node:url';
 import { minify, type MinifyOptions } from 'terser';
@@ -74,8 +75,19 @@ export function licencePreamble(code: string): string {
   return [...new Set((code.match(BLOCK_COMMENT) ?? []).filter(isLegal))].join('\n');
 }
 
-/** `root`: the project whose src/widget members are renamed (private-members.ts); this one by default. */
-export function secondMinifyPass({ root = ROOT }: { root?: string } = {}): Rolldown.Plugin {
+/**
+ * V8's hint (Chromium 136 on) that every function of a script is called as the page loads. V8
+ * then compiles them all with the script, on a background thread while the file streams in,
+ * instead of compiling each one on the main thread the first time it is called. It must be the
+ * file's first line; other engines read a comment.
+ */
+export const COMPILE_ALL_FUNCTIONS = '//# allFunctionsCalledOnLoad';
+
+/**
+ * `root`: the project whose src/widget members are renamed (private-members.ts); this one by default.
+ * `compileAllIn`: the names of the chunks that start with COMPILE_ALL_FUNCTIONS.
+ */
+export function secondMinifyPass({ root = ROOT, compileAllIn = [] }: { root?: string; compileAllIn?: readonly string[] } = {}): Rolldown.Plugin {
   return {
     name: 'pay-checkout-second-minify-pass',
     async generateBundle(options, bundle) {
@@ -91,7 +103,11 @@ export function secondMinifyPass({ root = ROOT }: { root?: string } = {}): Rolld
           { [file.fileName]: file.code },
           {
             ...terserOptions(module, members),
-            format: { comments: false, preamble: licencePreamble(file.code) },
+            format: {
+              comments: false,
+              // terser moves the map's lines down past its preamble.
+              preamble: [...(compileAllIn.includes(file.name) ? [COMPILE_ALL_FUNCTIONS] : []), licencePreamble(file.code)].join('\n'),
+            },
             ...(file.map ? { sourceMap: { content: JSON.stringify(file.map), asObject: true } } : {}),
           },
         );

@@ -9,7 +9,7 @@ import type { Rolldown } from 'vite';
 import { BUDGETS, cataloguePartOf, checkBudgets, measureCdnBundle, type CdnBundleReport, type CostReport } from '../../scripts/cdn-bundle.js';
 import { scriptTagModuleBuild } from './shared-builds.js';
 import { projectTexts, renamableMembers, wordsOf } from '../../scripts/private-members.js';
-import { licencePreamble } from '../../scripts/second-minify-pass.js';
+import { COMPILE_ALL_FUNCTIONS, licencePreamble } from '../../scripts/second-minify-pass.js';
 import { CDN_FILE_NAMES } from '../../vite.build-cdn.config.js';
 import { registeredTags, registrationFiles } from './package-layout.js';
 import { warningTexts } from './warning-texts.js';
@@ -211,7 +211,16 @@ describe('the script-tag build (dist/cdn/pay-checkout.js): what goes in', () => 
       const years = notices.map((notice) => /Copyright (\d{4}) Google LLC/.exec(notice)?.[1]).sort();
       assert.deepEqual(years, ['2017', '2019', '2020', '2021']);
       assert.ok(notices.every((notice) => notice.includes('SPDX-License-Identifier: BSD-3-Clause') && notice.includes('@license')));
-      assert.ok(core.code.startsWith(notices.join('\n')), 'together, before the code');
+      assert.ok(core.code.startsWith(`${COMPILE_ALL_FUNCTIONS}\n${notices.join('\n')}`), 'together, before the code, after the compile hint');
+    });
+
+    it("starts the first chunk, the one the entry imports, with V8's hint to compile all its functions as it loads, and no other file", () => {
+      const hinted = chunks.filter((chunk) => chunk.code.includes('allFunctionsCalledOnLoad')).map((chunk) => chunk.fileName);
+      const entry = chunks.find((chunk) => chunk.fileName === CDN_FILE_NAMES.module)!;
+      assert.equal(hinted.length, 1, hinted.join(', '));
+      assert.ok(entry.dynamicImports.includes(hinted[0]!) && /^chunks\/checkout-core-/.test(hinted[0]!), `${hinted[0]} is the first chunk`);
+      // V8 reads the hint only as the file's first line.
+      assert.ok(chunks.find((chunk) => chunk.fileName === hinted[0])!.code.startsWith(`${COMPILE_ALL_FUNCTIONS}\n`));
     });
 
     it('reads the licence comments a chunk holds, each once and in order, and nothing else', () => {
