@@ -1,21 +1,25 @@
 /**
  * The tags' types that `npm run build` writes to dist/jsx/ from custom-elements.json: made here
- * from a fresh manifest (the analyser, as the build runs it), then a TSX file and a Vue
- * component's props are compiled against them with tsc, including uses that must be refused.
+ * from a fresh manifest (the analyser, as the build runs it) into a fresh npm build of the
+ * package, where they import its declarations as they do once published. A shop's project with
+ * the package installed then names them in `compilerOptions.types`, as docs/widget.md says, and
+ * a TSX file and a Vue component's props are compiled against them with tsc, including uses that
+ * must be refused.
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { elementsOf, reactDeclarations, vueDeclarations, type ElementTypeInfo } from '../../scripts/element-types.js';
 import { PAY_CHECKOUT_ATTRIBUTES, PAY_CHECKOUT_EVENTS, PAY_CHECKOUT_PROPERTIES } from '../../src/react/index.js';
+import { buildPackageCopy, type BuiltPackage } from './npm-build.js';
 import { ROOT } from './package-layout.js';
 
 const run = promisify(execFile);
 
-const TSX_USE = `import type { PayCheckout } from '../src/widget/index.js';
+const TSX_USE = `import type { PayCheckout } from 'pay-checkout';
 
 let element: PayCheckout | null = null;
 export const page = (
@@ -65,17 +69,22 @@ export const Shop = defineComponent({
 
 describe('the tags\' types generated from custom-elements.json (dist/jsx/)', { timeout: 180_000 }, () => {
   let dir: string;
+  let built: BuiltPackage;
   let elements: ElementTypeInfo[];
 
   before(async () => {
-    // Inside the repository, so the files resolve react, vue and the widget's sources as the package would.
+    // The analyser reads the repository's sources, as the build runs it there.
     dir = mkdtempSync(join(ROOT, '.element-types-'));
-    await run(process.execPath, [join(ROOT, 'node_modules/@custom-elements-manifest/analyzer/cem.js'), 'analyze', '--outdir', basename(dir)], { cwd: ROOT });
+    [built] = await Promise.all([
+      buildPackageCopy(),
+      run(process.execPath, [join(ROOT, 'node_modules/@custom-elements-manifest/analyzer/cem.js'), 'analyze', '--outdir', basename(dir)], { cwd: ROOT }),
+    ]);
     elements = elementsOf(JSON.parse(readFileSync(join(dir, 'custom-elements.json'), 'utf8')));
   });
 
   after(() => {
     if (dir) rmSync(dir, { recursive: true, force: true });
+    built?.remove();
   });
 
   it('describe <pay-checkout> with the properties and events of its manifest entry', () => {
@@ -103,20 +112,36 @@ describe('the tags\' types generated from custom-elements.json (dist/jsx/)', { t
   });
 
   it('compile a TSX page and a Vue component against React.JSX.IntrinsicElements and GlobalComponents, refusing wrong uses', async () => {
-    writeFileSync(join(dir, 'react.d.ts'), reactDeclarations(elements, '../src/widget/index.js'));
-    writeFileSync(join(dir, 'vue.d.ts'), vueDeclarations(elements, '../src/widget/index.js'));
-    writeFileSync(join(dir, 'page.tsx'), TSX_USE);
-    writeFileSync(join(dir, 'shop.ts'), VUE_USE);
+    // What `npm run build` writes (scripts/build.js), beside the package's declarations.
+    mkdirSync(join(built.dir, 'dist/jsx'), { recursive: true });
+    writeFileSync(join(built.dir, 'dist/jsx/react.d.ts'), reactDeclarations(elements, '../widget/index.js'));
+    writeFileSync(join(built.dir, 'dist/jsx/vue.d.ts'), vueDeclarations(elements, '../widget/index.js'));
+    // A shop's project: the package installed, React's and Vue's types beside it.
+    const shop = join(built.dir, 'shop');
+    mkdirSync(join(shop, 'node_modules'), { recursive: true });
+    symlinkSync(built.dir, join(shop, 'node_modules/pay-checkout'), 'dir');
+    for (const name of ['@types', 'react', 'vue']) symlinkSync(join(ROOT, 'node_modules', name), join(shop, 'node_modules', name), 'dir');
+    writeFileSync(join(shop, 'page.tsx'), TSX_USE);
+    writeFileSync(join(shop, 'shop.ts'), VUE_USE);
     writeFileSync(
-      join(dir, 'tsconfig.json'),
+      join(shop, 'tsconfig.json'),
       JSON.stringify({
-        extends: '../tsconfig.json',
-        compilerOptions: { jsx: 'react-jsx', types: ['node'], noUnusedLocals: false },
-        include: [],
-        files: ['react.d.ts', 'vue.d.ts', 'page.tsx', 'shop.ts'],
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          lib: ['ES2024', 'DOM', 'DOM.Iterable'],
+          jsx: 'react-jsx',
+          strict: true,
+          noEmit: true,
+          skipLibCheck: true,
+          // As docs/widget.md tells a shop to.
+          types: ['node', 'pay-checkout/jsx/react', 'pay-checkout/jsx/vue'],
+        },
+        files: ['page.tsx', 'shop.ts'],
       }),
     );
-    const result = await run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', dir], { cwd: ROOT }).then(
+    const result = await run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', shop], { cwd: shop }).then(
       () => '',
       (error: { stdout?: string }) => error.stdout ?? String(error),
     );
