@@ -8,6 +8,7 @@ import { extname, join, normalize } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CDN_FILE_NAMES, CLASSIC_GLOBAL_NAME } from '../../vite.build-cdn.config.js';
 import { buildCdnVariant, subresourceIntegrity } from '../../scripts/cdn-bundle.js';
+import { COMPILE_ALL_FUNCTIONS } from '../../scripts/second-minify-pass.js';
 import { scriptTagModuleBuild } from './shared-builds.js';
 import { chromiumLaunchOptions } from '../../scripts/chromium.js';
 import { ON_DEMAND_TAGS } from '../../src/widget/on-demand-elements.js';
@@ -394,6 +395,14 @@ describe('the script-tag builds in a browser', () => {
       assert.deepEqual(exported.sort(), ['ThreeDSecureCanceledError: function', 'ThreeDSecureFailedError: function', 'ThreeDSecureSessionError: function']);
       assert.deepEqual(errors, []);
       await page.close();
+    });
+
+    it("starts with V8's hint to compile all its functions as it loads, as its first line, where the development build has none", () => {
+      // The file holds the whole checkout, and a page that loads it runs most of it before the form is interactive.
+      const classic = readFileSync(join(dir, CDN_FILE_NAMES.classic), 'utf8');
+      assert.equal(classic.split('\n', 1)[0], COMPILE_ALL_FUNCTIONS);
+      assert.equal(classic.split('allFunctionsCalledOnLoad').length, 2, 'once');
+      assert.ok(!readFileSync(join(dir, CDN_FILE_NAMES.development), 'utf8').includes('allFunctionsCalledOnLoad'));
     });
   });
 
