@@ -319,7 +319,9 @@ export class PayCardFields extends LitElement {
     const isNumber = field === 'number';
     const isName = field === 'holderName';
     const describedBy = [hintId(field), isNumber && brand && BRAND_ID, error && errorId(field)].filter(Boolean).join(' ');
-    const brandText = isNumber && brand ? translate(locale, 'field.cardNumber.brand', { brand: translate(locale, BRAND_NAMES[brand]) }) : '';
+    // Until a brand is known the line holds a no-break space, so it keeps its height: the fields
+    // below do not move as the first digit shows the brand, nor as the number is cleared.
+    const brandText = isNumber && brand ? translate(locale, 'field.cardNumber.brand', { brand: translate(locale, BRAND_NAMES[brand]) }) : '\u00a0';
     return this.renderField(
       field,
       translate(locale, spec.label),

@@ -111,7 +111,7 @@ export const cardFieldsStyles = css`
     transform: translateY(-75%) rotate(45deg);
   }
 
-  /* The real select, on top of its face, takes the taps and the keyboard. */
+  /* The real select, on top of its face, takes the taps and the keyboard; the face shows its focus ring and cursor (input.styles.ts). */
   .choice select {
     position: absolute;
     inset: 0;
@@ -122,16 +122,7 @@ export const cardFieldsStyles = css`
     cursor: pointer;
   }
 
-  .choice:has(:focus-visible) .face {
-    outline: 3px solid var(--_focus);
-    outline-offset: 1px;
-  }
-
-  .choice:has(:disabled) .face {
-    cursor: not-allowed;
-  }
-
-  [inputmode='numeric'] {
+  [inputmode=numeric] {
     font-variant-numeric: tabular-nums;
   }
 `;

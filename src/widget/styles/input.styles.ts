@@ -26,7 +26,9 @@ export const inputStyles = css`
     border-radius: var(--pay-radius, 8px);
   }
 
-  :focus-visible {
+  /* The instalments' face shows the ring and the cursor of the transparent select over it (card-fields.styles.ts). */
+  :focus-visible,
+  .choice:has(:focus-visible) .face {
     outline: 3px solid var(--_focus);
     outline-offset: 1px;
   }
@@ -36,7 +38,8 @@ export const inputStyles = css`
     box-shadow: inset 0 0 0 1px var(--_error);
   }
 
-  :disabled {
+  :disabled,
+  .choice:has(:disabled) .face {
     cursor: not-allowed;
   }
 

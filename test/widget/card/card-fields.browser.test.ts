@@ -240,6 +240,20 @@ describe('<pay-card-fields>', () => {
       await expect(el).to.be.accessible();
     });
 
+    it('keeps the fields below in place as the brand shows and goes', async () => {
+      const el = await empty();
+      const expiryTop = () => inputOf(el, 'expiry').getBoundingClientRect().top;
+      const before = expiryTop();
+      await typeInto(el, 'number', '4');
+      expect(textOf(el, '[part="brand"]')).to.equal('Bandeira: Visa');
+      expect(expiryTop()).to.equal(before);
+      await press(el, 'Backspace');
+      expect(el.brand).to.equal(undefined);
+      expect(textOf(el, '[part="brand"]')).to.equal('');
+      expect(descriptionOf(el, 'number')).to.deep.equal([translate('pt-BR', 'field.cardNumber.hint')]);
+      expect(expiryTop()).to.equal(before);
+    });
+
     const brands: [string, string, string, string][] = [
       ['visa', '4111111111111111', '4111 1111 1111 1111', 'Visa'],
       ['mastercard', '5555555555554444', '5555 5555 5555 4444', 'Mastercard'],
@@ -503,10 +517,18 @@ describe('<pay-card-fields>', () => {
       const [s, f] = [select.getBoundingClientRect(), face.getBoundingClientRect()];
       expect([s.left, s.top, s.width, s.height]).to.deep.equal([f.left, f.top, f.width, f.height]);
       expect(face.getAttribute('aria-hidden')).to.equal('true');
+      expect(getComputedStyle(face).outlineStyle).to.equal('none');
       select.focus();
       await press(el, 'ArrowUp');
       expect(face.textContent!.trim()).to.equal('Pay in full: R$1,234.56');
+      // The face shows the focus ring and the cursor of the select the buyer cannot see.
+      expect(getComputedStyle(face).outlineStyle).to.equal('solid');
+      expect(getComputedStyle(face).outlineWidth).to.equal('3px');
       await expect(el).to.be.accessible();
+      expect(getComputedStyle(face).cursor).to.not.equal('not-allowed');
+      el.disabled = true;
+      await el.updateComplete;
+      expect(getComputedStyle(face).cursor).to.equal('not-allowed');
     });
   });
 
