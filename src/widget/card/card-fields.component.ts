@@ -113,7 +113,7 @@ const SEPARATED_FIELDS: ReadonlySet<CardField> = new Set<CardField>(['number', '
  * @csspart hint - The always-visible help under a label.
  * @csspart input - A text input.
  * @csspart select - The instalments select as drawn: the chosen option's whole text.
- * @csspart brand - The detected card brand.
+ * @csspart brand - The detected card brand; the line keeps its height (a no-break space) until a brand is detected, so nothing below it moves.
  * @csspart brand-marks - The row of the accepted brands' marks beside the number.
  * @csspart error - A field's error message.
  *
