@@ -25,6 +25,7 @@ import type { CardField } from './card-field.js';
 import { cardFieldsStyles } from './card-fields.styles.js';
 import { inputStyles } from '../styles/input.styles.js';
 import { widgetTextStyles } from '../styles/widget-text.styles.js';
+import { whenIdle } from '../idle.js';
 
 type CardFieldError = cardNumber.CardNumberError | cardExpiry.CardExpiryError | cardCvv.CardCvvError | personName.PersonNameError;
 
@@ -105,7 +106,7 @@ const SEPARATED_FIELDS: ReadonlySet<CardField> = new Set<CardField>(['number', '
  * code, holder name and instalments. It validates and normalizes what the buyer types and
  * never sends nor logs it: the checkout hands `details()` to a `CardTokenizer`.
  *
- * @event pay-card-change - The brand, completeness or instalments changed by the buyer's action. `detail`: `{ brand, complete, installments }`.
+ * @event pay-card-change - The brand, completeness or instalments changed by the buyer's action (for a key, once the key is drawn). `detail`: `{ brand, complete, installments }`.
  *
  * @csspart base - The grid holding every field.
  * @csspart field - One field's wrapper (also `number-field`, `expiry-field`, `cvv-field`, `holderName-field`, `installments-field`).
@@ -149,6 +150,8 @@ export class PayCardFields extends LitElement {
 
   /** Fields the buyer typed in: leaving one of them shows its error. */
   private readonly editedFields = new Set<CardField>();
+  /** Set by a key in a field: the update it asks for waits until the key is drawn (scheduleUpdate). */
+  private keyWaitsForFrame = false;
   private lastChange: CardChangeDetail = { brand: undefined, complete: false, installments: 1 };
   /**
    * The instalment options' texts and the brands' list, kept from the last render: each key in a
@@ -211,12 +214,29 @@ export class PayCardFields extends LitElement {
     if (input.selectionStart !== position || input.selectionEnd !== position) input.setSelectionRange(position, position);
 
     this.editedFields.add(field);
+    this.keyWaitsForFrame = true;
     this.values = { ...this.values, [field]: formatted };
     // Reward early: an error goes as soon as the field is right (the API's, as soon as the
     // buyer edits what it judged); a new one waits for blur.
     const shown = this.shownErrors[field];
     if (shown && ('text' in shown || this.errorOf(field) === undefined)) this.shownErrors = { ...this.shownErrors, [field]: undefined };
-    this.announceChange();
+  }
+
+  /**
+   * A key in a field is drawn first, on its own: the update it asks for (the brand's line and
+   * marks, the errors, the `pay-card-change` event) waits until the page is next idle, after the
+   * frame that shows the key's character, so that frame holds the character and no more, as in a
+   * plain form. The value is formatted in the input at once, and `values`, `brand`, `details()`
+   * and the next key see it at once. An idle moment comes on a page that draws no frames too
+   * (a hidden tab), where waiting for a frame would hold the update back.
+   */
+  protected override async scheduleUpdate(): Promise<void> {
+    if (this.keyWaitsForFrame) {
+      this.keyWaitsForFrame = false;
+      await new Promise<void>(whenIdle);
+      this.announceChange();
+    }
+    super.scheduleUpdate();
   }
 
   private handleBlur(event: FocusEvent): void {
@@ -341,7 +361,7 @@ export class PayCardFields extends LitElement {
           spellcheck="false"
           enterkeyhint="next"
           required
-          aria-invalid=${error ? 'true' : 'false'}
+          aria-invalid=${!!error}
           aria-describedby=${describedBy}
           ?disabled=${this.disabled}
           .value=${live(this.values[field])}

@@ -33,11 +33,15 @@ export const cardFieldsStyles = css`
     grid-template-rows: subgrid;
   }
 
-  .field {
-    display: flex;
-    flex-direction: column;
-    gap: 0.25rem;
-    min-width: 0;
+  /*
+   * A field's parts stack as blocks, not as a flex column: an input whose parent is a flex or grid
+   * box is laid out with its parent, and each key in the card number laid the page out again from
+   * its root. The inputs contain their size and layout (below), so a key in the number or the
+   * holder's name lays out its input alone; the expiry and the code sit in the pair's subgrid,
+   * which lays them out with it.
+   */
+  .field > * + * {
+    margin-top: 0.25rem;
   }
 
   label,
@@ -46,6 +50,7 @@ export const cardFieldsStyles = css`
   }
 
   label {
+    display: block;
     font-size: 1rem;
   }
 
@@ -84,6 +89,7 @@ export const cardFieldsStyles = css`
   /* The box is the widget's field (inputStyles), in 16px text, which phones do not zoom into. */
   input,
   .face {
+    display: block;
     margin: 0;
     font-size: 1rem;
   }
@@ -94,7 +100,6 @@ export const cardFieldsStyles = css`
 
   /* The chosen option's text wraps; room on the right for the arrow. */
   .face {
-    display: block;
     padding-inline-end: 2.25rem;
     line-height: 1.4;
   }
@@ -120,6 +125,11 @@ export const cardFieldsStyles = css`
     opacity: 0;
     font-size: 1rem;
     cursor: pointer;
+  }
+
+  /* A key lays out its input alone (above); the box's height is its min-height, as without. */
+  input {
+    contain: size layout;
   }
 
   [inputmode=numeric] {

@@ -3,7 +3,7 @@ import { sendKeys, setViewport } from '@web/test-runner-commands';
 import '../../../src/widget/card/card-fields.js';
 import type { PayCardFields } from '../../../src/widget/card/card-fields.component.js';
 import { MARKED_BRANDS } from '../../../src/widget/card/card-brand-marks.js';
-import { CARD_FIELDS } from '../../../src/widget/card/card-field.js';
+import { CARD_FIELDS, type CardField } from '../../../src/widget/card/card-field.js';
 import { translate } from '../../../src/widget/i18n/translate.js';
 import type { CardChangeDetail, PayCardChangeEvent } from '../../../src/widget/events/card-change-event.js';
 import {
@@ -19,6 +19,9 @@ import {
 } from './card-fields-harness.js';
 
 const empty = () => fixture<PayCardFields>(html`<pay-card-fields></pay-card-fields>`);
+const marksOf = (el: PayCardFields) => el.shadowRoot!.querySelector<HTMLElement>('[part="brand-marks"]')!;
+/** Which brand each mark shows, by its place in the row, and how it is drawn. */
+const markStates = (el: PayCardFields) => Array.from(marksOf(el).children, (mark) => mark.className);
 
 describe('<pay-card-fields>', () => {
   it('is accessible when empty', async () => {
@@ -161,10 +164,6 @@ describe('<pay-card-fields>', () => {
   });
 
   describe('the accepted brands\' marks', () => {
-    const marksOf = (el: PayCardFields) => el.shadowRoot!.querySelector<HTMLElement>('[part="brand-marks"]')!;
-    /** Which brand each mark shows, by its place in the row, and how it is drawn. */
-    const markStates = (el: PayCardFields) => Array.from(marksOf(el).children, (mark) => mark.className);
-
     it('are named in pt-BR as Intl.ListFormat lists the brands, without making one (a page\'s first loads Intl\'s data)', async () => {
       const intl = Intl as unknown as Record<string, unknown>;
       const { ListFormat } = Intl;
@@ -238,6 +237,67 @@ describe('<pay-card-fields>', () => {
       expect(textOf(el, '[part="brand"]')).to.equal('Bandeira: Visa');
       expect(descriptionOf(el, 'number')).to.include('Bandeira: Visa');
       await expect(el).to.be.accessible();
+    });
+
+    it('draws the key\'s digit in its own frame and the brand it reveals in the next, so the key waits for nothing else', async () => {
+      const el = await empty();
+      const changes: CardChangeDetail[] = [];
+      el.addEventListener('pay-card-change', (event) => changes.push((event as PayCardChangeEvent).detail));
+      const input = inputOf(el, 'number');
+      input.focus();
+      // What the page holds when the frame after the key is drawn: its animation frame callbacks run just before.
+      const atKeyFrame = new Promise<{ value: string; brand: string; marks: string[]; changes: number }>((resolve) => {
+        input.addEventListener(
+          'input',
+          () => requestAnimationFrame(() => resolve({ value: input.value, brand: textOf(el, '[part="brand"]'), marks: markStates(el), changes: changes.length })),
+          { once: true },
+        );
+      });
+      await sendKeys({ type: '4' });
+      expect(await atKeyFrame).to.deep.equal({ value: '4', brand: '', marks: Array(6).fill('mark'), changes: 0 });
+      // What the key asked for follows, and the checkout hears of the brand then.
+      await el.updateComplete;
+      expect(textOf(el, '[part="brand"]')).to.equal('Bandeira: Visa');
+      expect(markStates(el)[0]).to.equal('mark detected');
+      expect(changes).to.deep.equal([{ brand: 'visa', complete: false, installments: 1 }]);
+      // The card is read from what was typed, not from what is drawn: right after the last input,
+      // before any frame, details() and the brand have it.
+      const typed: [CardField, string][] = [['number', '5555555555554444'], ['expiry', `12${FUTURE_YY}`], ['cvv', '123'], ['holderName', 'Ana Souza']];
+      for (const [field, text] of typed) {
+        inputOf(el, field).value = text;
+        inputOf(el, field).dispatchEvent(new InputEvent('input', { inputType: 'insertText', data: text }));
+      }
+      expect(el.brand).to.equal('mastercard');
+      expect(el.details()).to.deep.equal({ number: '5555555555554444', holderName: 'ANA SOUZA', expMonth: '12', expYear: FUTURE_YYYY, cvv: '123' });
+      expect(textOf(el, '[part="brand"]')).to.equal('Bandeira: Visa');
+    });
+
+    it('still shows the brand when the page draws no frames (a hidden tab)', async () => {
+      const el = await empty();
+      const requestFrame = window.requestAnimationFrame;
+      window.requestAnimationFrame = () => 0;
+      try {
+        await typeInto(el, 'number', '5555');
+        expect(textOf(el, '[part="brand"]')).to.equal('Bandeira: Mastercard');
+      } finally {
+        window.requestAnimationFrame = requestFrame;
+      }
+    });
+
+    it('lays out a key in the number or the holder\'s name inside its input alone', async () => {
+      const el = await empty();
+      // What Chromium asks of a box to lay it out again without its ancestors: its size and layout
+      // contained (which gives it a layer of its own), and a parent that is no flex or grid box.
+      for (const field of ['number', 'holderName'] as const) {
+        const input = inputOf(el, field);
+        expect(getComputedStyle(input).contain.split(' '), field).to.include.members(['size', 'layout']);
+        expect(getComputedStyle(input.parentElement!).display, field).to.equal('block');
+      }
+      // Its size contained, the box keeps its 44px and shows what is typed.
+      await typeInto(el, 'holderName', 'MARIA DA SILVA SAURO');
+      const input = inputOf(el, 'holderName');
+      expect(input.getBoundingClientRect().height).to.equal(44);
+      expect(input.scrollHeight).to.be.at.most(input.clientHeight);
     });
 
     it('keeps the fields below in place as the brand shows and goes', async () => {
