@@ -27,11 +27,21 @@ export const cardFieldsStyles = css`
     row-gap: 0;
   }
 
-  /* In the subgrid, a key in the expiry or the code lays the pair out with its input (inputStyles). */
   .pair .field {
     display: grid;
     grid-row: span 4;
     grid-template-rows: subgrid;
+  }
+
+  /*
+   * A field's parts stack as blocks, not as a flex column: an input whose parent is a flex or grid
+   * box is laid out with its parent, and each key in the card number laid the page out again from
+   * its root. The inputs contain their size and layout (below), so a key in the number or the
+   * holder's name lays out its input alone; the expiry and the code sit in the pair's subgrid,
+   * which lays them out with it.
+   */
+  .field > * + * {
+    margin-top: 0.25rem;
   }
 
   label,
@@ -40,6 +50,7 @@ export const cardFieldsStyles = css`
   }
 
   label {
+    display: block;
     font-size: 1rem;
   }
 
@@ -78,6 +89,7 @@ export const cardFieldsStyles = css`
   /* The box is the widget's field (inputStyles), in 16px text, which phones do not zoom into. */
   input,
   .face {
+    display: block;
     margin: 0;
     font-size: 1rem;
   }
@@ -113,6 +125,11 @@ export const cardFieldsStyles = css`
     opacity: 0;
     font-size: 1rem;
     cursor: pointer;
+  }
+
+  /* A key lays out its input alone (above); the box's height is its min-height, as without. */
+  input {
+    contain: size layout;
   }
 
   [inputmode=numeric] {

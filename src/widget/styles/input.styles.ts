@@ -12,25 +12,6 @@ export const inputStyles = css`
     font-weight: 500;
   }
 
-  /*
-   * A field's parts stack as blocks, and its inputs contain their size and layout: a key then lays
-   * out its input alone. An input whose parent is a grid or flex box is laid out with it, and each
-   * key laid the page out again from its root.
-   */
-  .field > * + * {
-    margin-top: 0.25rem;
-  }
-
-  label,
-  input,
-  .face {
-    display: block;
-  }
-
-  input {
-    contain: size layout;
-  }
-
   input,
   select,
   .face {
