@@ -228,12 +228,16 @@ export class PayCardFields extends LitElement {
    * frame that shows the key's character, so that frame holds the character and no more, as in a
    * plain form. The value is formatted in the input at once, and `values`, `brand`, `details()`
    * and the next key see it at once. An idle moment comes on a page that draws no frames too
-   * (a hidden tab), where waiting for a frame would hold the update back.
+   * (a hidden tab), where waiting for a frame would hold the update back; on a page too busy to
+   * be idle (a loaded phone), the update waits 100 ms at most.
    */
   protected override async scheduleUpdate(): Promise<void> {
     if (this.keyWaitsForFrame) {
       this.keyWaitsForFrame = false;
-      await new Promise<void>(whenIdle);
+      await new Promise<void>((resolve) => {
+        whenIdle(resolve);
+        setTimeout(resolve, 100);
+      });
       this.announceChange();
     }
     super.scheduleUpdate();

@@ -272,15 +272,16 @@ describe('<pay-card-fields>', () => {
       expect(textOf(el, '[part="brand"]')).to.equal('Bandeira: Visa');
     });
 
-    it('still shows the brand when the page draws no frames (a hidden tab)', async () => {
+    it('still shows the brand on a page that draws no frames and is never idle (a hidden tab, a busy phone)', async () => {
       const el = await empty();
-      const requestFrame = window.requestAnimationFrame;
+      const { requestAnimationFrame: requestFrame, requestIdleCallback: requestIdle } = window;
       window.requestAnimationFrame = () => 0;
+      window.requestIdleCallback = () => 0;
       try {
         await typeInto(el, 'number', '5555');
         expect(textOf(el, '[part="brand"]')).to.equal('Bandeira: Mastercard');
       } finally {
-        window.requestAnimationFrame = requestFrame;
+        Object.assign(window, { requestAnimationFrame: requestFrame, requestIdleCallback: requestIdle });
       }
     });
 
