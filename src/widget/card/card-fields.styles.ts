@@ -27,31 +27,17 @@ export const cardFieldsStyles = css`
     row-gap: 0;
   }
 
+  /* In the subgrid, a key in the expiry or the code lays the pair out with its input (inputStyles). */
   .pair .field {
     display: grid;
     grid-row: span 4;
     grid-template-rows: subgrid;
   }
 
-  /*
-   * A field's parts stack as blocks, not as a flex column: an input whose parent is a flex or grid
-   * box is laid out with its parent, and each key in the card number laid the page out again from
-   * its root. The inputs contain their size and layout (below), so a key in the number or the
-   * holder's name lays out its input alone; the expiry and the code sit in the pair's subgrid,
-   * which lays them out with it.
-   */
-  .field > * + * {
-    margin-top: 0.25rem;
-  }
-
   label,
-  p {
+  p,
+  .face {
     line-height: 1.4;
-  }
-
-  label {
-    display: block;
-    font-size: 1rem;
   }
 
   /* Every paragraph is a hint, the brand or an error. */
@@ -86,10 +72,14 @@ export const cardFieldsStyles = css`
     border-radius: 3px;
   }
 
-  /* The box is the widget's field (inputStyles), in 16px text, which phones do not zoom into. */
+  /*
+   * The labels and the boxes in 16px text, which phones do not zoom into (a box is the widget's
+   * field, inputStyles; the select is the instalments', drawn by its face below).
+   */
+  label,
   input,
+  select,
   .face {
-    display: block;
     margin: 0;
     font-size: 1rem;
   }
@@ -101,7 +91,6 @@ export const cardFieldsStyles = css`
   /* The chosen option's text wraps; room on the right for the arrow. */
   .face {
     padding-inline-end: 2.25rem;
-    line-height: 1.4;
   }
 
   .face::after {
@@ -123,13 +112,7 @@ export const cardFieldsStyles = css`
     width: 100%;
     height: 100%;
     opacity: 0;
-    font-size: 1rem;
     cursor: pointer;
-  }
-
-  /* A key lays out its input alone (above); the box's height is its min-height, as without. */
-  input {
-    contain: size layout;
   }
 
   [inputmode=numeric] {

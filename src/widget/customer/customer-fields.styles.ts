@@ -24,18 +24,14 @@ export const customerFieldsStyles = css`
     }
   }
 
-  .field {
-    display: grid;
-    gap: 0.25rem;
-    align-content: start;
-  }
-
   .optional {
     font-weight: 400;
     color: var(--_muted);
   }
 
+  /* Its own formatting context: an empty line (an error, a suggestion) keeps the space above it, as in a grid. */
   p {
+    display: flow-root;
     margin: 0;
     font-size: 0.875em;
   }

@@ -8,13 +8,24 @@ import { css } from 'lit';
  * (the form locked while a payment runs) keeps its text readable.
  */
 export const inputStyles = css`
+  /*
+   * A field's parts stack as blocks, and its inputs contain their size and layout: a key then lays
+   * out its input alone. An input whose parent is a grid or flex box is laid out with it, and each
+   * key laid the page out again from its root.
+   */
+  .field > * + * {
+    margin-top: 0.25rem;
+  }
+
   label {
+    display: block;
     font-weight: 500;
   }
 
   input,
   select,
   .face {
+    display: block;
     box-sizing: border-box;
     width: 100%;
     min-height: 44px;
@@ -24,6 +35,10 @@ export const inputStyles = css`
     background: var(--_input-bg);
     border: 1px solid var(--_border);
     border-radius: var(--pay-radius, 8px);
+  }
+
+  input {
+    contain: size layout;
   }
 
   /* The instalments' face shows the ring and the cursor of the transparent select over it (card-fields.styles.ts). */

@@ -54,6 +54,24 @@ describe('<pay-customer-fields>', () => {
   });
 
   describe('when the buyer types', () => {
+    it('lays out a key inside its input alone, each empty line under a field keeping its space', async () => {
+      const el = await fixture<PayCustomerFields>(html`<pay-customer-fields require-address></pay-customer-fields>`);
+      const address = await addressOf(el);
+      // What Chromium asks of a box to lay it out again without its ancestors: its size and layout
+      // contained, and a parent that is no flex or grid box.
+      for (const input of [...el.shadowRoot!.querySelectorAll('input'), ...address.shadowRoot!.querySelectorAll('input')]) {
+        expect(getComputedStyle(input).contain.split(' '), input.name).to.include.members(['size', 'layout']);
+        expect(getComputedStyle(input.parentElement!).display, input.name).to.equal('block');
+        expect(input.getBoundingClientRect().height, input.name).to.equal(44);
+      }
+      // Under the e-mail, the empty error and the empty suggestion each keep the 0.25rem above them,
+      // as the field's grid gave them; collapsed together, the form below would move up.
+      const errorLine = el.shadowRoot!.querySelector('#field-email-error')!;
+      const [above, error, suggestion] = [errorLine.previousElementSibling!, errorLine, errorLine.nextElementSibling!].map((node) => node.getBoundingClientRect());
+      expect([error!.height, suggestion!.height]).to.deep.equal([0, 0]);
+      expect([error!.top - above!.bottom, suggestion!.top - error!.bottom]).to.deep.equal([4, 4]);
+    });
+
     it('formats the phone as people write it, keeping the caret after the same digit', async () => {
       const el = await fixture<PayCustomerFields>(html`<pay-customer-fields></pay-customer-fields>`);
       await typeInto(el, 'phone', '1187654321');
