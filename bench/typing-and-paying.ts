@@ -2,7 +2,8 @@
  * Two timings of a buyer on the card form benchmark's pages (bench/interactive-card-form.ts),
  * each a fresh browser context, as a first visit:
  * - typing: the latency from each key press in the card number to the next frame, the CPU
- *   throttled 4x, ours against the static form. In the page, a capturing `keydown` listener takes
+ *   throttled 4x, ours against the static form; and in the buyer's CPF, which every path types,
+ *   ours against the static form of the same fields (the static form has no CPF). In the page, a capturing `keydown` listener takes
  *   the event's own time stamp (when the key was pressed) and asks for the next animation frame; a
  *   message posted from that frame's callback runs once the frame is done, and its time, minus the
  *   press, is the latency. A buyer types 16 digits, 120 ms apart, in two series: one types as soon
@@ -28,6 +29,8 @@ import { DEEP_QUERY, emulateDevice, INTERACTIVE_PROBE, PAGES, PHONE, serveBenchP
 import { median, quantile } from './stats.js';
 
 const CARD_NUMBER = '4111111111111111';
+/** A valid CPF, typed as its 11 digits (the field writes its dots and dash). */
+const CPF = '52998224725';
 const KEY_DELAY_MS = 120;
 /** How long the buyer's press on the card's option lasts: a tap on a phone. */
 export const PRESS_MS = 100;
@@ -75,6 +78,8 @@ export interface TypingAndPayingResult {
   typing: TypingResult;
   /** Typing after a tap on the field and LOOK_MS, as a buyer types. */
   typingAfterTap: TypingResult;
+  /** Typing the CPF after a tap, as above; its `static` is the static form of the same fields (PAGES.sameFields). */
+  typingCpf: TypingResult;
   payToQr: PayToQrResult;
   /** The same on the phone (PHONE: its round trip and bandwidth, its CPU 4x), where the charge is a real round trip. */
   payToQrOnPhone: PayToQrResult;
@@ -151,31 +156,40 @@ async function withPage<T>(browser: Browser, conditions: DeviceConditions, run: 
   }
 }
 
+/** What a buyer types: into the input of that `name`, those digits. */
+interface Typed {
+  name: string;
+  digits: string;
+}
+
+const CARD_NUMBER_TYPED: Typed = { name: 'cc-number', digits: CARD_NUMBER };
+const CPF_TYPED: Typed = { name: 'document', digits: CPF };
+
 /**
- * One buyer typing a card number at 4x: each key's latency to the next frame. At once, the digits
- * start as soon as the form is interactive; `afterTap`, as a buyer does: a tap on the field (a
- * click where it is), LOOK_MS looking at the card, then the digits.
+ * One buyer typing digits at 4x (the card number unless told): each key's latency to the next
+ * frame. At once, the digits start as soon as the form is interactive; `afterTap`, as a buyer does:
+ * a tap on the field (a click where it is), LOOK_MS looking at the card, then the digits.
  */
-function typeCardNumber(browser: Browser, url: string, afterTap = false): Promise<number[]> {
+function typeDigits(browser: Browser, url: string, afterTap = false, typed: Typed = CARD_NUMBER_TYPED): Promise<number[]> {
   return withPage(browser, CPU_4X, async (page) => {
     await page.addInitScript(INTERACTIVE_PROBE);
     await page.addInitScript(KEY_LATENCY_PROBE);
     await page.goto(url, { waitUntil: 'commit' });
     await page.evaluate('window.__cardFormInteractive');
-    const field = page.locator('input[name="cc-number"]');
+    const field = page.locator(`input[name="${typed.name}"]`);
     if (afterTap) {
       await field.scrollIntoViewIfNeeded();
       const box = (await field.boundingBox())!;
       await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
       await page.waitForTimeout(LOOK_MS);
-      await page.keyboard.type(CARD_NUMBER, { delay: KEY_DELAY_MS });
+      await page.keyboard.type(typed.digits, { delay: KEY_DELAY_MS });
     } else {
-      await field.pressSequentially(CARD_NUMBER, { delay: KEY_DELAY_MS });
+      await field.pressSequentially(typed.digits, { delay: KEY_DELAY_MS });
     }
-    await page.waitForFunction(`window.__keyLatencies.length >= ${CARD_NUMBER.length}`);
-    // The keys went to the card number: a tap that missed it would time keys that do nothing.
-    const typed = (await field.inputValue()).replace(/\D/g, '');
-    if (typed !== CARD_NUMBER) throw new Error(`the card number on ${url} holds "${typed}" after typing`);
+    await page.waitForFunction(`window.__keyLatencies.length >= ${typed.digits.length}`);
+    // The keys went to the field: a tap that missed it would time keys that do nothing.
+    const value = (await field.inputValue()).replace(/\D/g, '');
+    if (value !== typed.digits) throw new Error(`the field ${typed.name} on ${url} holds "${value}" after typing`);
     return (await page.evaluate('window.__keyLatencies')) as number[];
   });
 }
@@ -241,13 +255,14 @@ async function holdCharges(origin: string, ms: number): Promise<void> {
   if (!response.ok) throw new Error(`PUT /__sandbox/faults answered ${response.status}: ${await response.text()}`);
 }
 
-/** Typing at 4x on both pages, and pay to QR on ours unthrottled and on the phone (the API quick, then slow), `runs` times each. */
+/** Typing at 4x on both pages (the CPF against the static form of the same fields), and pay to QR on ours unthrottled and on the phone (the API quick, then slow), `runs` times each. */
 export async function measureTypingAndPaying(ourBuildDir: string, runs: number, fillMs = 1500): Promise<TypingAndPayingResult> {
   const server = await serveBenchPages(ourBuildDir);
   const browser = await chromium.launch(chromiumLaunchOptions());
   try {
     const typed: Record<PageName, number[][]> = { ours: [], static: [] };
     const typedAfterTap: Record<PageName, number[][]> = { ours: [], static: [] };
+    const typedCpf: Record<PageName, number[][]> = { ours: [], static: [] };
     const paid: PixRun[] = [];
     const paidOnPhone: PixRun[] = [];
     const paidOnPhoneSlowApi: PixRun[] = [];
@@ -255,8 +270,9 @@ export async function measureTypingAndPaying(ourBuildDir: string, runs: number, 
     // Unmeasured: the relay's config cache and Chromium's start-up warm up.
     await payByPix(browser, `${server.origin}${PAGES.ours}`, fillMs);
     for (let run = 0; run < runs; run += 1) {
-      for (const name of ['ours', 'static'] as const) typed[name].push(await typeCardNumber(browser, `${server.origin}${PAGES[name]}`));
-      for (const name of ['ours', 'static'] as const) typedAfterTap[name].push(await typeCardNumber(browser, `${server.origin}${PAGES[name]}`, true));
+      for (const name of ['ours', 'static'] as const) typed[name].push(await typeDigits(browser, `${server.origin}${PAGES[name]}`));
+      for (const name of ['ours', 'static'] as const) typedAfterTap[name].push(await typeDigits(browser, `${server.origin}${PAGES[name]}`, true));
+      for (const name of ['ours', 'static'] as const) typedCpf[name].push(await typeDigits(browser, `${server.origin}${PAGES[name === 'ours' ? 'ours' : 'sameFields']}`, true, CPF_TYPED));
       paid.push(await payByPix(browser, `${server.origin}${PAGES.ours}`, fillMs));
       paidOnPhone.push(await payByPix(browser, `${server.origin}${PAGES.ours}`, fillMs, PHONE));
       await holdCharges(server.origin, SLOW_API_CHARGE_MS);
@@ -271,6 +287,7 @@ export async function measureTypingAndPaying(ourBuildDir: string, runs: number, 
       runs,
       typing: typingOf(typed),
       typingAfterTap: typingOf(typedAfterTap),
+      typingCpf: typingOf(typedCpf),
       payToQr: payToQrOf(paid),
       payToQrOnPhone: payToQrOf(paidOnPhone),
       payToQrOnPhoneSlowApi: payToQrOf(paidOnPhoneSlowApi),
