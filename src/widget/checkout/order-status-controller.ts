@@ -56,8 +56,12 @@ const LIVE_STATUS_RETRY_MS = 5_000;
  */
 const loadFollowing = lazyCode(() => import('../results/order-following.js'));
 
-/** What the buyer hears when the order is paid: a card approved, a Pix or boleto confirmed, a Pix Automático authorized. */
-function paidMessage(order: CheckoutOrder): MessageKey {
+/**
+ * What the buyer hears when the order is paid: a card approved, a Pix or boleto confirmed, a Pix
+ * Automático authorized. The card's text is in the form part of the catalogue, which every buyer
+ * has; the others are their views' titles, in the results part, on the page with their view.
+ */
+export function paidMessage(order: CheckoutOrder): MessageKey {
   if (order.paymentMethod === 'pix_auto') return 'pixAuto.confirmed.title';
   return isCardMethod(order.paymentMethod) ? 'payment.paid' : 'payment.confirmed';
 }

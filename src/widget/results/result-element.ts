@@ -7,7 +7,7 @@ import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValu
 import type { Currency } from '../../contract/currencies.js';
 import type { CheckoutOrder } from '../checkout/relay-connection.js';
 import { PayResultActionEvent, type PayResultAction } from '../events/result-action-event.js';
-import { FORM_TEXTS, type CatalogueSource, type MessageKey, type MessageParams } from '../i18n/catalogue.js';
+import { FORM_TEXTS, type CatalogueSource, type MessageKey, type MessageParams, type ResultMessages } from '../i18n/catalogue.js';
 import { formatAmount } from '../i18n/format-amount.js';
 import { LocaleController } from '../i18n/locale-controller.js';
 import { resolveLocale, type SupportedLocale } from '../i18n/locales.js';
@@ -124,7 +124,8 @@ export class PayResultElement extends LitElement {
     return html`<h3 part="title" id="title" class=${className} tabindex="-1">${text}</h3>`;
   }
 
-  protected renderAmount(locale: SupportedLocale, key: 'result.amountDue' | 'result.amountPaid'): TemplateResult {
+  /** The amount paid (every view), or due (a text of the results part, which the Pix and boleto views have). */
+  protected renderAmount(locale: SupportedLocale, key: 'result.amountPaid' | Extract<keyof ResultMessages, `result.${string}`>): TemplateResult {
     return html`<p part="amount" class="amount">${translate(locale, key, { amount: this.formattedAmount })}</p>`;
   }
 

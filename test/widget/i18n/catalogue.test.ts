@@ -10,6 +10,7 @@ import { CARD_BRANDS } from '../../../src/contract/card-tokens.js';
 import ptBR from '../../../src/widget/i18n/messages/pt-BR.js';
 import ptBRCard from '../../../src/widget/i18n/messages/pt-BR.card.js';
 import ptBRResults from '../../../src/widget/i18n/messages/pt-BR.results.js';
+import { paidMessage } from '../../../src/widget/checkout/order-status-controller.js';
 
 const source = { ...ptBR, ...ptBRCard, ...ptBRResults };
 const sourceKeys = Object.keys(source).sort();
@@ -71,12 +72,23 @@ describe('the message catalogues', () => {
 
   it('keeps in the form part every text the checkout and the card result show: only the Pix and boleto views and their copy field read the results part', () => {
     assert.deepEqual(readersOf(ptBRResults), [
+      // The paid order's announcement: a card's in the form part, the other methods' their views' titles (below).
+      'checkout/order-status-controller.ts',
       'results/boleto-result/boleto-result.component.ts',
       'results/copy-button.ts',
       'results/pix-result/pix-journeys.ts',
       'results/pix-result/pix-result.component.ts',
       'results/pix-result/pix-terms.ts',
     ]);
+  });
+
+  it("announces a card paid with a text of the form part, which a card buyer has, and the other methods with their views' titles", () => {
+    const order = (paymentMethod: string) => ({ paymentMethod }) as Parameters<typeof paidMessage>[0];
+    for (const method of CHARGE_METHODS) {
+      const key = paidMessage(order(method));
+      const card = method === 'credit_card' || method === 'threeDs';
+      assert.equal(key in (card ? ptBR : ptBRResults), true, `${method}: ${key}`);
+    }
   });
 
   it('keeps in the card part only texts the card form and the billing address of 3-D Secure show, from their own chunks', () => {

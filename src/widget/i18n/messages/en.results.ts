@@ -57,6 +57,11 @@ const enResults: ResultMessages = {
   'boleto.pdf.newTab': '(opens in a new tab)',
   'boleto.howTo': 'Pay it in your bank’s app or website, at a bank branch or at a lottery outlet, by the due date. Copy the boleto number or open the PDF.',
   'boleto.clearing': 'Banks take 1 to 3 business days to confirm a boleto payment. You do not need to stay on this page.',
+  // The amount due and the paid title, which only the Pix, Pix Automático and boleto views show
+  // (the order's announcement reads the title too, once the view and its texts are on the page).
+  'result.amountDue': 'Amount to pay: {amount}',
+  'payment.confirmed': 'Payment confirmed!',
+  'pixAuto.confirmed.title': 'Authorization confirmed!',
 };
 
 export default enResults;

@@ -113,13 +113,10 @@ const en: FormMessages = {
   'order.status.refused': 'Refused',
   'order.status.pending': 'Awaiting your bank’s confirmation',
   'order.status.other': 'Processing',
-  // What every result view shows, and the card outcomes; the Pix and boleto views' own texts are in the results part.
-  'payment.confirmed': 'Payment confirmed!',
-  'result.amountDue': 'Amount to pay: {amount}',
+  // What every result view shows, and the card outcomes; what only the Pix and boleto views show is in the results part.
   'result.amountPaid': 'Amount paid: {amount}',
   'result.paid.next': 'You will receive access by email.',
   'result.changeMethod': 'Choose another payment method',
-  'pixAuto.confirmed.title': 'Authorization confirmed!',
   'card.declined.title': 'Payment not authorized',
   'card.declined.action': 'Try another card',
   'card.refused.title': 'The payment could not be completed',

@@ -57,6 +57,11 @@ const esResults: ResultMessages = {
   'boleto.pdf.newTab': '(se abre en una pestaña nueva)',
   'boleto.howTo': 'Págalo en la app o el sitio web de tu banco, en una agencia o en una lotería, hasta el vencimiento. Copia la línea digitable o abre el PDF.',
   'boleto.clearing': 'El banco tarda de 1 a 3 días hábiles en confirmar el pago del boleto. No necesitas quedarte en esta página.',
+  // The amount due and the paid title, which only the Pix, Pix Automático and boleto views show
+  // (the order's announcement reads the title too, once the view and its texts are on the page).
+  'result.amountDue': 'Monto a pagar: {amount}',
+  'payment.confirmed': '¡Pago confirmado!',
+  'pixAuto.confirmed.title': '¡Autorización confirmada!',
 };
 
 export default esResults;

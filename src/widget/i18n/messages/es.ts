@@ -113,13 +113,10 @@ const es: FormMessages = {
   'order.status.refused': 'Rechazado',
   'order.status.pending': 'Esperando la confirmación del banco',
   'order.status.other': 'En proceso',
-  // What every result view shows, and the card outcomes; the Pix and boleto views' own texts are in the results part.
-  'payment.confirmed': '¡Pago confirmado!',
-  'result.amountDue': 'Monto a pagar: {amount}',
+  // What every result view shows, and the card outcomes; what only the Pix and boleto views show is in the results part.
   'result.amountPaid': 'Monto pagado: {amount}',
   'result.paid.next': 'Recibirás el acceso por correo electrónico.',
   'result.changeMethod': 'Elegir otro medio de pago',
-  'pixAuto.confirmed.title': '¡Autorización confirmada!',
   'card.declined.title': 'Pago no autorizado',
   'card.declined.action': 'Intentar con otra tarjeta',
   'card.refused.title': 'No se pudo completar el pago',

@@ -60,6 +60,11 @@ const ptBRResults = {
   'boleto.pdf.newTab': '(abre em uma nova aba)',
   'boleto.howTo': 'Pague pelo app ou site do seu banco, em uma agência ou lotérica, até o vencimento. Copie a linha digitável ou abra o PDF.',
   'boleto.clearing': 'O banco leva de 1 a 3 dias úteis para confirmar o pagamento do boleto. Você não precisa ficar nesta página.',
+  // The amount due and the paid title, which only the Pix, Pix Automático and boleto views show
+  // (the order's announcement reads the title too, once the view and its texts are on the page).
+  'result.amountDue': 'Valor a pagar: {amount}',
+  'payment.confirmed': 'Pagamento confirmado!',
+  'pixAuto.confirmed.title': 'Autorização confirmada!',
 } as const satisfies Readonly<Record<string, string | { readonly one: string; readonly other: string }>>;
 
 export default ptBRResults;

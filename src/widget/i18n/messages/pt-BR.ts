@@ -115,13 +115,10 @@ const ptBR = {
   'order.status.refused': 'Recusado',
   'order.status.pending': 'Aguardando a confirmação do banco',
   'order.status.other': 'Em processamento',
-  // What every result view shows, and the card outcomes; the Pix and boleto views' own texts are in the results part.
-  'payment.confirmed': 'Pagamento confirmado!',
-  'result.amountDue': 'Valor a pagar: {amount}',
+  // What every result view shows, and the card outcomes; what only the Pix and boleto views show is in the results part.
   'result.amountPaid': 'Valor pago: {amount}',
   'result.paid.next': 'Você receberá o acesso por e-mail.',
   'result.changeMethod': 'Escolher outra forma de pagamento',
-  'pixAuto.confirmed.title': 'Autorização confirmada!',
   'card.declined.title': 'Pagamento não autorizado',
   'card.declined.action': 'Tentar com outro cartão',
   'card.refused.title': 'Não foi possível concluir o pagamento',
