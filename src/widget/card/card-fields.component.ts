@@ -25,7 +25,6 @@ import type { CardField } from './card-field.js';
 import { cardFieldsStyles } from './card-fields.styles.js';
 import { inputStyles } from '../styles/input.styles.js';
 import { widgetTextStyles } from '../styles/widget-text.styles.js';
-import { whenIdle } from '../idle.js';
 
 type CardFieldError = cardNumber.CardNumberError | cardExpiry.CardExpiryError | cardCvv.CardCvvError | personName.PersonNameError;
 
@@ -224,18 +223,18 @@ export class PayCardFields extends LitElement {
 
   /**
    * A key in a field is drawn first, on its own: the update it asks for (the brand's line and
-   * marks, the errors, the `pay-card-change` event) waits until the page is next idle, after the
-   * frame that shows the key's character, so that frame holds the character and no more, as in a
-   * plain form. The value is formatted in the input at once, and `values`, `brand`, `details()`
-   * and the next key see it at once. An idle moment comes on a page that draws no frames too
-   * (a hidden tab), where waiting for a frame would hold the update back; on a page too busy to
-   * be idle (a loaded phone), the update waits 100 ms at most.
+   * marks, the errors, the `pay-card-change` event) runs in a task after the next frame, the one
+   * that shows the key's character, so that frame holds the character and no more, as in a plain
+   * form. The value is formatted in the input at once, and `values`, `brand`, `details()` and the
+   * next key see it at once. Not in an idle moment: a page at work (a phone's CPU, the shop's own
+   * scripts) is often not idle before the next key, and the update then ran as that key came. On
+   * a page that draws no frames (a hidden tab), the update waits 100 ms at most.
    */
   protected override async scheduleUpdate(): Promise<void> {
     if (this.keyWaitsForFrame) {
       this.keyWaitsForFrame = false;
       await new Promise<void>((resolve) => {
-        whenIdle(resolve);
+        requestAnimationFrame(() => setTimeout(resolve));
         setTimeout(resolve, 100);
       });
       this.announceChange();

@@ -285,6 +285,22 @@ describe('<pay-card-fields>', () => {
       }
     });
 
+    it('draws what a key asked for in the task after its frame, on a page that is never idle, well before the next key', async () => {
+      const el = await empty();
+      inputOf(el, 'number').focus();
+      const requestIdle = window.requestIdleCallback;
+      // A phone busy with the shop's scripts: no idle moment comes between two keys.
+      window.requestIdleCallback = () => 0;
+      try {
+        await sendKeys({ type: '4' });
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        await new Promise((resolve) => setTimeout(resolve));
+        expect(textOf(el, '[part="brand"]')).to.equal('Bandeira: Visa');
+      } finally {
+        window.requestIdleCallback = requestIdle;
+      }
+    });
+
     it('lays out a key in the number or the holder\'s name inside its input alone', async () => {
       const el = await empty();
       // What Chromium asks of a box to lay it out again without its ancestors: its size and layout
