@@ -128,7 +128,9 @@ describe('a rolling restart behind a balancer that follows readyz', () => {
       // The deploy: drain the first instance, stop it, start its replacement.
       const old = instances[0]!;
       const servedBefore = answers.length;
-      await old.relay.close({ graceMs: CHECK_EVERY_MS * 5, timeoutMs: 10_000 });
+      // The grace covers several rounds of checks even when a round is slow: each round waits for
+      // both instances' readyz, which a machine busy with other tests can hold for 100 ms or more.
+      await old.relay.close({ graceMs: CHECK_EVERY_MS * 25, timeoutMs: 10_000 });
       assert.ok(!healthy.has(old.port), 'the balancer took the draining instance out before it stopped');
       await new Promise<void>((resolve) => old.server.close(() => resolve()));
       instances[0] = await start();
