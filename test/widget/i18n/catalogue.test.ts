@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { loadCatalogue, loadedCatalogue } from '../../../src/widget/i18n/catalogue.js';
 import type { Messages, PluralForms } from '../../../src/widget/i18n/catalogue.js';
 import { SUPPORTED_LOCALES, type SupportedLocale } from '../../../src/widget/i18n/locales.js';
-import { CHARGE_METHODS } from '../../../src/contract/payment-methods.js';
+import { CHARGE_METHODS, isCardMethod } from '../../../src/contract/payment-methods.js';
 import { CARD_BRANDS } from '../../../src/contract/card-tokens.js';
 import ptBR from '../../../src/widget/i18n/messages/pt-BR.js';
 import ptBRCard from '../../../src/widget/i18n/messages/pt-BR.card.js';
@@ -86,8 +86,7 @@ describe('the message catalogues', () => {
     const order = (paymentMethod: string) => ({ paymentMethod }) as Parameters<typeof paidMessage>[0];
     for (const method of CHARGE_METHODS) {
       const key = paidMessage(order(method));
-      const card = method === 'credit_card' || method === 'threeDs';
-      assert.equal(key in (card ? ptBR : ptBRResults), true, `${method}: ${key}`);
+      assert.equal(key in (isCardMethod(method) ? ptBR : ptBRResults), true, `${method}: ${key}`);
     }
   });
 
