@@ -56,7 +56,7 @@ export class CardTokenFieldError extends CardTokenizationError {
   readonly otherMessages: string[];
 
   constructor(fields: Partial<Record<CardField, string[]>>, otherMessages: string[]) {
-    super('The card was refused by the tokenization endpoint.');
+    super('Card tokenization refused the card.');
     this.name = 'CardTokenFieldError';
     this.fields = fields;
     this.otherMessages = otherMessages;
@@ -68,7 +68,7 @@ export class CardTokenRateLimitError extends CardTokenizationError {
   readonly retryAfterSeconds: number;
 
   constructor(retryAfterSeconds: number) {
-    super(`Card tokenization is rate limited; retry after ${retryAfterSeconds} s.`);
+    super(`Card tokenization rate limited; retry after ${retryAfterSeconds} s.`);
     this.name = 'CardTokenRateLimitError';
     this.retryAfterSeconds = retryAfterSeconds;
   }
@@ -77,7 +77,7 @@ export class CardTokenRateLimitError extends CardTokenizationError {
 /** The endpoint could not be reached (offline, DNS, CORS refused). */
 export class CardTokenNetworkError extends CardTokenizationError {
   constructor(cause: unknown) {
-    super('The card tokenization endpoint could not be reached.', { cause });
+    super('Card tokenization unreachable.', { cause });
     this.name = 'CardTokenNetworkError';
   }
 }
@@ -89,7 +89,7 @@ export class CardTokenServiceError extends CardTokenizationError {
   readonly detail: string | undefined;
 
   constructor(status: number, detail: string | undefined) {
-    super(`The card tokenization endpoint answered HTTP ${status}${detail ? `: ${detail}` : ''}.`);
+    super(`Card tokenization answered HTTP ${status}${detail ? `: ${detail}` : ''}.`);
     this.name = 'CardTokenServiceError';
     this.status = status;
     this.detail = detail;
