@@ -106,7 +106,7 @@ export function secondMinifyPass({ root = ROOT, compileAllIn = [] }: { root?: st
             format: {
               comments: false,
               // terser moves the map's lines down past its preamble.
-              preamble: [...(compileAllIn.includes(file.name) ? [COMPILE_ALL_FUNCTIONS] : []), licencePreamble(file.code)].join('\n'),
+              preamble: [compileAllIn.includes(file.name) ? COMPILE_ALL_FUNCTIONS : '', licencePreamble(file.code)].filter(Boolean).join('\n'),
             },
             ...(file.map ? { sourceMap: { content: JSON.stringify(file.map), asObject: true } } : {}),
           },

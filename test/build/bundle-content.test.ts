@@ -214,14 +214,32 @@ describe('the script-tag build (dist/cdn/pay-checkout.js): what goes in', () => 
       assert.ok(core.code.startsWith(`${COMPILE_ALL_FUNCTIONS}\n${notices.join('\n')}`), 'together, before the code, after the compile hint');
     });
 
-    it("starts the first chunk, the one the entry imports, with V8's hint to compile all its functions as it loads, and no other file", () => {
-      const hinted = chunks.filter((chunk) => chunk.code.includes('allFunctionsCalledOnLoad'));
+    it("starts the first chunk and the chunks that run first between \"Pay\" and the order on screen with V8's hint to compile all their functions as they load, and no other file", () => {
+      const hinted = chunks.filter((chunk) => chunk.code.includes('allFunctionsCalledOnLoad')).map((chunk) => chunk.fileName);
       const entry = chunks.find((chunk) => chunk.fileName === CDN_FILE_NAMES.module)!;
-      assert.equal(hinted.length, 1, hinted.map((chunk) => chunk.fileName).join(', '));
-      const [first] = hinted;
-      assert.ok(entry.dynamicImports.includes(first!.fileName) && /^chunks\/checkout-core-/.test(first!.fileName), `${first!.fileName} is the first chunk`);
-      // V8 reads the hint only as the file's first line.
-      assert.ok(first!.code.startsWith(`${COMPILE_ALL_FUNCTIONS}\n`));
+      const holding = (pattern: RegExp) => {
+        const found = chunks.filter((chunk) => chunk.moduleIds.some((id) => pattern.test(id)));
+        assert.equal(found.length, 1, `one chunk holds ${pattern}`);
+        return found[0]!.fileName;
+      };
+      const first = entry.dynamicImports.find((file) => /^chunks\/checkout-core-/.test(file));
+      assert.ok(first, 'the entry imports the first chunk');
+      const paying = [
+        holding(/checkout[\\/]payment-attempt\.ts$/),
+        holding(/checkout[\\/]order-status-controller\.ts$/),
+        holding(/pix-result[\\/]pix-result\.component\.ts$/),
+        holding(/boleto-result[\\/]boleto-result\.component\.ts$/),
+        holding(/results[\\/]copy-button\.ts$/),
+        holding(/results[\\/]order-following\.ts$/),
+      ];
+      assert.deepEqual(hinted.sort(), [...new Set([first, ...paying])].sort());
+      assert.ok(!hinted.includes(holding(/card[\\/]card-fields\.component\.ts$/)), 'not the card form\'s chunk');
+      for (const file of hinted) {
+        const { code } = chunks.find((chunk) => chunk.fileName === file)!;
+        // V8 reads the hint only as the file's first line.
+        assert.ok(code.startsWith(`${COMPILE_ALL_FUNCTIONS}\n`) && !code.startsWith(`${COMPILE_ALL_FUNCTIONS}\n\n`), file);
+        assert.equal(code.split('allFunctionsCalledOnLoad').length, 2, `${file}: once`);
+      }
     });
 
     it('reads the licence comments a chunk holds, each once and in order, and nothing else', () => {
