@@ -59,7 +59,7 @@ const CLASSIC_CHUNK = 'script-tag-classic';
  * function by function on the main thread after the click. The card form's chunk has no hint: it
  * measured no gain there.
  */
-export const COMPILE_ALL_CHUNKS: readonly string[] = [CORE_CHUNK, CLASSIC_CHUNK, 'payment', 'pix-result', 'boleto-result', 'copy-field', 'order-following'];
+const COMPILE_ALL_CHUNKS: readonly string[] = [CORE_CHUNK, CLASSIC_CHUNK, 'payment', 'pix-result', 'boleto-result', 'copy-field', 'order-following'];
 
 /** The file each variant writes at the top of its directory. */
 export const CDN_FILE_NAMES: Record<CdnVariant, string> = {
