@@ -27,7 +27,10 @@ function numberFormatOf(locale: SupportedLocale): Intl.NumberFormat {
 
 function chooseForm(locale: SupportedLocale, forms: PluralForms, count: string | number | undefined): string {
   if (typeof count !== 'number') return forms.other;
-  return pluralRulesOf(locale).select(count) === 'one' ? forms.one : forms.other;
+  // A whole count is "one" at 1, and at 0 in pt-BR (CLDR's rules of the three languages): no
+  // Intl.PluralRules, whose first one in a page loads its data, for the counts the texts carry.
+  const one = Number.isInteger(count) ? Math.abs(count) === 1 || (count === 0 && locale === 'pt-BR') : pluralRulesOf(locale).select(count) === 'one';
+  return one ? forms.one : forms.other;
 }
 
 /**

@@ -16,3 +16,26 @@ export function numberFormatsMade(run: () => void): number {
   }
   return made;
 }
+
+/**
+ * How many times `run` asks an `Intl.PluralRules` for a count's category: made once per language
+ * and kept, so counting the ones made would miss a text that reads a kept one.
+ */
+export function pluralRulesAsked(run: () => void): number {
+  const prototype = Intl.PluralRules.prototype;
+  const original = Object.getOwnPropertyDescriptor(prototype, 'select')!;
+  let asked = 0;
+  Object.defineProperty(prototype, 'select', {
+    ...original,
+    value(this: Intl.PluralRules, count: number) {
+      asked += 1;
+      return (original.value as Intl.PluralRules['select']).call(this, count);
+    },
+  });
+  try {
+    run();
+  } finally {
+    Object.defineProperty(prototype, 'select', original);
+  }
+  return asked;
+}

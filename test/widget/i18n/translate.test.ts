@@ -1,8 +1,8 @@
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { hasCatalogue, loadCatalogue } from '../../../src/widget/i18n/catalogue.js';
+import { hasCatalogue, loadCatalogue, loadedCatalogue, type PluralForms } from '../../../src/widget/i18n/catalogue.js';
 import { translate } from '../../../src/widget/i18n/translate.js';
-import { numberFormatsMade } from './number-formats-made.js';
+import { numberFormatsMade, pluralRulesAsked } from './number-formats-made.js';
 
 // Runs first: no catalogue is loaded yet in this process.
 describe('translate, before a catalogue arrives', () => {
@@ -97,6 +97,32 @@ describe('translate', () => {
       assert.equal(translate('pt-BR', 'field.installments.hint', { count: 0 }), 'Pagamento em 0 parcela.');
       assert.equal(translate('es', 'field.installments.hint', { count: 0 }), 'Hasta 0 cuotas.');
       assert.equal(translate('en', 'field.installments.hint', { count: 0 }), 'Up to 0 installments.');
+    });
+
+    it('picks a whole count\'s form as Intl\'s plural rules do, without asking them: the first made on a page loads their data', () => {
+      const locales = ['pt-BR', 'es', 'en'] as const;
+      const counts = [...Array.from({ length: 4001 }, (_, index) => index - 2000), 1_000_000, -1_000_000, 2_500_000];
+      const texts: string[] = [];
+      const asked = pluralRulesAsked(() => {
+        for (const locale of locales) for (const count of counts) texts.push(translate(locale, 'field.installments.hint', { count }));
+      });
+      assert.equal(asked, 0);
+      let index = 0;
+      for (const locale of locales) {
+        const rules = new Intl.PluralRules(locale);
+        const forms = loadedCatalogue(locale)!['field.installments.hint'] as PluralForms;
+        for (const count of counts) {
+          const written = Math.abs(count) < 1000 ? String(count) : new Intl.NumberFormat(locale).format(count);
+          const form = rules.select(count) === 'one' ? forms.one : forms.other;
+          assert.equal(texts[index++], form.replace('{count}', written), `${count} in ${locale}`);
+        }
+      }
+      // A fraction is left to Intl: 1.5 is "one" in Portuguese and not in Spanish or English.
+      const fractions = pluralRulesAsked(() => {
+        assert.equal(translate('pt-BR', 'field.installments.hint', { count: 1.5 }), 'Pagamento em 1,5 parcela.');
+        assert.equal(translate('es', 'field.installments.hint', { count: 1.5 }), 'Hasta 1,5 cuotas.');
+      });
+      assert.equal(fractions, 2);
     });
 
     it('reads the "many" category (round millions in Spanish) as the plural form', () => {
