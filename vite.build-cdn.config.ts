@@ -48,6 +48,9 @@ const CDN_CLASSIC_ENTRY = `${ROOT}src/widget/script-tag-classic.ts`;
 const CORE_CHUNK = 'checkout-core';
 /** The classic build's one chunk, as the entry it is. */
 const CLASSIC_CHUNK = 'script-tag-classic';
+/** The groups of CHUNK_GROUPS whose chunks COMPILE_ALL_CHUNKS names too. */
+const PAYMENT_CHUNK = 'payment';
+const COPY_FIELD_CHUNK = 'copy-field';
 
 /**
  * The chunks that start with V8's hint to compile all their functions as they load (docs/performance.md,
@@ -59,7 +62,7 @@ const CLASSIC_CHUNK = 'script-tag-classic';
  * function by function on the main thread after the click. The card form's chunk has no hint: it
  * measured no gain there.
  */
-const COMPILE_ALL_CHUNKS: readonly string[] = [CORE_CHUNK, CLASSIC_CHUNK, 'payment', 'pix-result', 'boleto-result', 'copy-field', 'order-following'];
+const COMPILE_ALL_CHUNKS: readonly string[] = [CORE_CHUNK, CLASSIC_CHUNK, PAYMENT_CHUNK, 'pix-result', 'boleto-result', COPY_FIELD_CHUNK, 'order-following'];
 
 /** The file each variant writes at the top of its directory. */
 export const CDN_FILE_NAMES: Record<CdnVariant, string> = {
@@ -182,7 +185,7 @@ function chunkName(chunk: Rolldown.PreRenderedChunk): string {
 const CHUNK_GROUPS: Rolldown.CodeSplittingGroup[] = [
   { name: CORE_CHUNK, tags: ['$initial'], test: (id) => id !== CDN_ENTRY, priority: 3 },
   {
-    name: 'payment',
+    name: PAYMENT_CHUNK,
     test: (id) =>
       [
         /checkout[\\/]payment-(attempt|code)\.ts$/,
@@ -194,7 +197,7 @@ const CHUNK_GROUPS: Rolldown.CodeSplittingGroup[] = [
     priority: 2,
   },
   // What the Pix and boleto views share and no other view uses: the copy field, and their rehearsal before the first order.
-  { name: 'copy-field', test: (id) => /results[\\/](copy-button|rehearsal)\.ts$/.test(id), priority: 2 },
+  { name: COPY_FIELD_CHUNK, test: (id) => /results[\\/](copy-button|rehearsal)\.ts$/.test(id), priority: 2 },
 ];
 
 /**
