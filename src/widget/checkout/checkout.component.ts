@@ -142,6 +142,7 @@ export class PayCheckout extends LitElement {
   private readonly ready = new ReadyController(this, {
     config: () => this.configController,
     offeredMethods: () => this.offeredMethods,
+    drawnForm: () => (this.formDrawn ? Promise.all([this.methodPicker?.updateComplete, this.customerFields?.updateComplete]) : undefined),
     providers: () => ({ profiler: this.profiler, threeDSecure: this.threeDSecure }),
   });
 
@@ -236,6 +237,14 @@ export class PayCheckout extends LitElement {
 
   private get threeDSecure(): ThreeDSecureProvider | undefined {
     return this.threeDSecureProvider ?? this.defaults?.threeDSecure;
+  }
+
+  /**
+   * Whether the form is drawn (hidden while an order shows): its texts and the configuration are
+   * here (a load that is `ready` has one), and no order is being looked up.
+   */
+  private get formDrawn(): boolean {
+    return this.localeController.ready && this.configController.status === 'ready' && !this.orders.resuming;
   }
 
   /** The methods on screen. */
@@ -560,7 +569,7 @@ export class PayCheckout extends LitElement {
       const message = translate(locale, loadFailureMessage(this.configController.error));
       content = loadErrorView(message, translate(locale, 'checkout.retry'), () => this.reload());
     }
-    else if (!textsReady || status !== 'ready' || !config || this.orders.resuming) content = html`<p part="loading" class="loading">${LOADING_TEXTS[locale]}</p>`;
+    else if (!this.formDrawn || !config) content = html`<p part="loading" class="loading">${LOADING_TEXTS[locale]}</p>`;
     else {
       content = html`
         ${productView(config, this.amountDue(config), formatTag(this.locale, locale))}

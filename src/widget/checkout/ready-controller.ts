@@ -22,6 +22,11 @@ export interface ReadyView {
   config(): ConfigController;
   /** The methods on screen. */
   offeredMethods(): ChargeMethod[];
+  /**
+   * Undefined while the form is not drawn (its texts or the configuration on their way, an order
+   * being looked up); else settles once the form's own elements have drawn what it gave them.
+   */
+  drawnForm(): Promise<unknown> | undefined;
   /** The providers the card methods need, the page's or the configuration's. */
   providers(): CardProviders;
 }
@@ -40,7 +45,10 @@ export class ReadyController implements ReactiveController {
     host.addController(this);
   }
 
-  /** A configuration came: `pay-ready` fires once the form it draws is on screen. */
+  /**
+   * A configuration came: `pay-ready` fires once the form it draws is on screen, which may be
+   * later (its texts still on their way, an order kept from an earlier visit being looked up).
+   */
   configReady(): void {
     this.pending = true;
   }
@@ -57,8 +65,14 @@ export class ReadyController implements ReactiveController {
       this.note(`relay ${host.relay} ${(load.error as { status?: number }).status ?? 'unreachable'}`);
     }
     const { config } = load;
-    if (this.pending && config && load.status === 'ready') {
-      this.pending = false;
+    const drawn = this.pending ? this.view.drawnForm() : undefined;
+    // A drawn form has its configuration.
+    if (!drawn || !config) return;
+    this.pending = false;
+    // `pay-ready` once the method choice and the buyer's fields have drawn too, in their own updates
+    // after this one, so a listener that looks at the form finds them; with the methods on screen,
+    // and what the setup leaves out of them.
+    const fire = () => {
       const shown = this.view.offeredMethods();
       if (DEV_MODE) warnAboutLeftOutMethods(host, config, this.view.providers());
       else {
@@ -66,7 +80,8 @@ export class ReadyController implements ReactiveController {
         if (left.length) this.note(`${left} left out: no provider`);
       }
       host.dispatchEvent(new PayReadyEvent({ offer: config.offer, currency: config.product.currency, methods: shown }));
-    }
+    };
+    void drawn.then(fire, fire);
   }
 
   /** Writes the production build's one console line about this checkout, once. */
