@@ -171,6 +171,28 @@ describe('<pay-checkout> follows the order it shows', () => {
       expect(keptOrders()).to.deep.equal([]);
     });
 
+    it('says it is ready once the kept order is on screen again, not while it is looked up', async () => {
+      const first = await readyCheckout();
+      await payPix(first);
+      await checkoutResult(first, 'pay-pix-result');
+      first.remove();
+
+      const seen: { result: string | null; loading: boolean }[] = [];
+      const listener = (event: Event) => {
+        const root = (event.target as PayCheckout).shadowRoot!;
+        seen.push({ result: root.querySelector('[part="result"]')?.localName ?? null, loading: root.querySelector('[part="loading"]') !== null });
+      };
+      document.addEventListener('pay-ready', listener);
+      try {
+        const again = await fixture<PayCheckout>(html`<pay-checkout relay="/relay" offer="77BcHrY"></pay-checkout>`);
+        await checkoutResult(again, 'pay-pix-result');
+        await waitUntil(() => seen.length > 0, 'pay-ready never came', { timeout: 5000 });
+        expect(seen).to.deep.equal([{ result: 'pay-pix-result', loading: false }]);
+      } finally {
+        document.removeEventListener('pay-ready', listener);
+      }
+    });
+
     it('keeps the order apart for another offer', async () => {
       const first = await readyCheckout();
       await payPix(first);
