@@ -1,14 +1,25 @@
 // A reporter for node:test that writes the totals of a run as JSON, so that the test
 // command can add them to the browser suite's and print one summary line. Each failure is
-// kept by its file, its suites and test's names, and the first line of its error, so that the
+// kept by its file, its suites and test's names, and what its error says, so that the
 // summary can name what failed at the end of a long run.
 import { relative } from 'node:path';
 
-/** The first line of what a failed test threw, without the wrapper node:test puts around it. */
-function firstLine(error) {
+/** The lines of an assertion's comparison kept after its header, and their length at most. */
+const COMPARISON_LINES = 12;
+const COMPARISON_CHARS = 800;
+
+/**
+ * What a failed test threw, without the wrapper node:test puts around it: its first line, and
+ * when that line only announces a comparison (`Expected values to be strictly deep-equal:`), the
+ * comparison that follows, which is what tells a failure seen once on a busy machine.
+ */
+function summary(error) {
   const cause = error?.cause ?? error;
   const message = cause instanceof Error ? cause.message : String(cause ?? '');
-  return message.split('\n', 1)[0].slice(0, 300);
+  const [first = '', ...rest] = message.split('\n');
+  if (!first.endsWith(':')) return first.slice(0, 300);
+  const comparison = rest.filter((line) => line.trim() !== '').slice(0, COMPARISON_LINES).join('\n');
+  return `${first}\n${comparison}`.slice(0, COMPARISON_CHARS);
 }
 
 export default async function* countTests(source) {
@@ -18,7 +29,7 @@ export default async function* countTests(source) {
   const fail = (data) => {
     const suites = open.get(data.file) ?? [];
     const file = data.file ? relative(process.cwd(), data.file) : '';
-    totals.failures.push({ file, name: [...suites.slice(0, data.nesting), data.name].join(' > '), message: firstLine(data.details?.error) });
+    totals.failures.push({ file, name: [...suites.slice(0, data.nesting), data.name].join(' > '), message: summary(data.details?.error) });
   };
   for await (const event of source) {
     const { data } = event;

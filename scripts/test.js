@@ -188,7 +188,7 @@ if (!(await typecheck.ended())) {
 rmSync(work, { recursive: true, force: true });
 if (failures.length > 0) {
   console.log(`\nfailed:`);
-  for (const { file, name, message } of failures) console.log(`  ${file ? `${file}: ` : ''}${name}${message ? `\n      ${message}` : ''}`);
+  for (const { file, name, message } of failures) console.log(`  ${file ? `${file}: ` : ''}${name}${message ? `\n      ${message.replaceAll('\n', '\n      ')}` : ''}`);
 }
 const skipped = totals.skipped > 0 ? `, ${totals.skipped} skipped` : '';
 console.log(`\nnpm test: ${secondsSince(runStarted)}`);
