@@ -18,11 +18,17 @@ export interface RateLimit {
   readonly per: RateLimitSubject;
 }
 
+/**
+ * The card tokens' row of the Limits table, on its own: the widget's card tokenizer needs only it,
+ * and a browser bundle that imports it does not carry the whole table (`RATE_LIMITS`).
+ */
+export const CARD_TOKENS_PER_USER = { limit: 20, windowSeconds: MINUTE, per: 'user' } as const satisfies RateLimit;
+
 /** Every row of the Limits table. Both charge limits apply at once. */
 export const RATE_LIMITS = {
   chargesPerIp: { limit: 60, windowSeconds: MINUTE, per: 'ip' },
   chargesPerToken: { limit: 120, windowSeconds: MINUTE, per: 'token' },
-  cardTokensPerUser: { limit: 20, windowSeconds: MINUTE, per: 'user' },
+  cardTokensPerUser: CARD_TOKENS_PER_USER,
   authenticatedPerUser: { limit: 5000, windowSeconds: HOUR, per: 'user' },
   unauthenticatedPerIp: { limit: 200, windowSeconds: HOUR, per: 'ip' },
 } as const satisfies Record<string, RateLimit>;

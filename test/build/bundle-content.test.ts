@@ -11,6 +11,7 @@ import { scriptTagModuleBuild } from './shared-builds.js';
 import { projectTexts, renamableMembers, wordsOf } from '../../scripts/private-members.js';
 import { COMPILE_ALL_FUNCTIONS, licencePreamble } from '../../scripts/second-minify-pass.js';
 import { CDN_FILE_NAMES } from '../../vite.build-cdn.config.js';
+import { RATE_LIMITS } from '../../src/contract/constants.js';
 import { registeredTags, registrationFiles } from './package-layout.js';
 import { warningTexts } from './warning-texts.js';
 
@@ -168,6 +169,13 @@ describe('the script-tag build (dist/cdn/pay-checkout.js): what goes in', () => 
       assert.ok(core, 'the production line is there');
       assert.deepEqual(found, [`${core.fileName}: pay-checkout: `]);
       assert.equal(core.code.split('pay-checkout: ').length, 2, 'the prefix once');
+    });
+
+    it("carries of the API's Limits table only the card tokens' row, which the card tokenizer reads: the other rows are the relay's and the sandbox's", () => {
+      const code = chunks.map((chunk) => chunk.code).join('\n');
+      const serverRows = Object.keys(RATE_LIMITS).filter((name) => name !== 'cardTokensPerUser');
+      assert.ok(serverRows.length > 0);
+      assert.deepEqual(serverRows.filter((name) => code.includes(name)), []);
     });
 
     it('bundles no package but lit (and what it pulls in)', () => {

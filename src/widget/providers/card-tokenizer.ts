@@ -5,7 +5,7 @@
  */
 import { CARD_TOKEN_CLIENT_ID_HEADER, cardTokenOfAnswer } from '../../contract/card-tokenization.js';
 import type { CardTokenRequest } from '../../contract/card-tokens.js';
-import { RATE_LIMITS } from '../../contract/constants.js';
+import { CARD_TOKENS_PER_USER } from '../../contract/constants.js';
 import { detailOf, flattenFieldErrors, isFieldErrorTree } from '../../contract/error-bodies.js';
 import type { CardField } from '../card/card-field.js';
 import {
@@ -73,7 +73,7 @@ export function retryAfterSecondsOf(retryAfter: string | null, detail: string | 
   }
   const named = detail?.match(SECONDS_IN_DETAIL)?.[1];
   if (named !== undefined) return Number(named);
-  return RATE_LIMITS.cardTokensPerUser.windowSeconds;
+  return CARD_TOKENS_PER_USER.windowSeconds;
 }
 
 /** The one place an answer without a token becomes an error. */
