@@ -1,7 +1,7 @@
 // `pay-ready` tells the page the form is on screen (docs/widget.md, "Events"): when the offer's
 // configuration comes before the form's texts, it waits for them, and a listener finds the method
 // choice drawn. This file runs in a page of its own, where no catalogue was fetched yet.
-import { expect, waitUntil } from '@open-wc/testing';
+import { aTimeout, expect, nextFrame, waitUntil } from '@open-wc/testing';
 import type { PayCheckout } from '../../../src/widget/checkout/checkout.component.js';
 import type { PayReadyEvent } from '../../../src/widget/events/ready-event.js';
 import { FORM_TEXTS, hasCatalogue } from '../../../src/widget/i18n/catalogue.js';
@@ -16,7 +16,6 @@ interface Seen {
 }
 
 const configAnswered = () => performance.getEntriesByType('resource').some((entry) => new URL(entry.name).pathname === '/relay/config');
-const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
 
 describe('pay-ready', () => {
   before(async () => {
@@ -45,8 +44,8 @@ describe('pay-ready', () => {
       document.body.append(el);
       await waitUntil(configAnswered, 'the relay never answered the configuration', { timeout: 5000 });
       // Time for the answer to be read and drawn.
-      for (let i = 0; i < 5; i += 1) await frame();
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      for (let i = 0; i < 5; i += 1) await nextFrame();
+      await aTimeout(100);
       expect(seen, 'pay-ready before the form could be drawn').to.deep.equal([]);
       expect(el.shadowRoot!.querySelector('[part="loading"]'), 'the loading state while the texts are held').to.not.equal(null);
 
@@ -55,7 +54,7 @@ describe('pay-ready', () => {
       expect(seen[0]!.loading).to.equal(false);
       expect(seen[0]!.methods.length).to.be.greaterThan(0);
       expect(seen[0]!.radios).to.deep.equal(seen[0]!.methods);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await aTimeout(100);
       expect(seen.length, 'pay-ready once').to.equal(1);
     } finally {
       FORM_TEXTS.load = load;
