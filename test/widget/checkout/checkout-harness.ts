@@ -142,6 +142,12 @@ export const customerFieldsOf = (el: PayCheckout) => el.shadowRoot!.querySelecto
 export const cardFieldsOf = (el: PayCheckout) => el.shadowRoot!.querySelector<PayCardFields>('pay-card-fields')!;
 export const submitOf = (el: PayCheckout) => el.shadowRoot!.querySelector<HTMLButtonElement>('[part="submit"]')!;
 
+/**
+ * Whether the page fetched a file (a module, a relay route) whose path ends with `path`. The files that
+ * load the script-tag entry keep a copy of their own: this harness registers every element (define.js).
+ */
+export const fetched = (path: string) => performance.getEntriesByType('resource').some((entry) => new URL(entry.name).pathname.endsWith(path));
+
 /** The visible text of a node, spaces made plain. */
 export function textOf(node: Element | null | undefined): string {
   return (node?.textContent ?? '').replace(/\s+/g, ' ').trim();

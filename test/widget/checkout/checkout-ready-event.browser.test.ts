@@ -5,7 +5,7 @@ import { aTimeout, expect, nextFrame, waitUntil } from '@open-wc/testing';
 import type { PayCheckout } from '../../../src/widget/checkout/checkout.component.js';
 import type { PayReadyEvent } from '../../../src/widget/events/ready-event.js';
 import { FORM_TEXTS, hasCatalogue } from '../../../src/widget/i18n/catalogue.js';
-import { methodPickerOf, resetSandbox } from './checkout-harness.js';
+import { fetched, methodPickerOf, resetSandbox } from './checkout-harness.js';
 
 interface Seen {
   readonly methods: readonly string[];
@@ -14,8 +14,6 @@ interface Seen {
   /** The checkout still showed its loading state. */
   readonly loading: boolean;
 }
-
-const configAnswered = () => performance.getEntriesByType('resource').some((entry) => new URL(entry.name).pathname === '/relay/config');
 
 describe('pay-ready', () => {
   before(async () => {
@@ -42,7 +40,7 @@ describe('pay-ready', () => {
       el.setAttribute('relay', '/relay');
       el.setAttribute('offer', '77BcHrY');
       document.body.append(el);
-      await waitUntil(configAnswered, 'the relay never answered the configuration', { timeout: 5000 });
+      await waitUntil(() => fetched('/relay/config'), 'the relay never answered the configuration', { timeout: 5000 });
       // Time for the answer to be read and drawn.
       for (let i = 0; i < 5; i += 1) await nextFrame();
       await aTimeout(100);

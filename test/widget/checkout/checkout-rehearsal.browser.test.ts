@@ -6,7 +6,7 @@ import { PayPixResult } from '../../../src/widget/results/pix-result/pix-result.
 import type { PayCheckout } from '../../../src/widget/checkout/checkout.component.js';
 import type { PayResultElement } from '../../../src/widget/results/result-element.js';
 import { qrDrawn, viewText } from '../results/results-harness.js';
-import { chooseMethod, customerFieldsOf, fillCustomer, pay, readyCheckout, resetSandbox } from './checkout-harness.js';
+import { chooseMethod, customerFieldsOf, fetched, fillCustomer, pay, readyCheckout, resetSandbox } from './checkout-harness.js';
 
 type Rehearsal = { view: string; locale: string; place: ParentNode | undefined; drawn: Promise<PayResultElement | undefined> };
 
@@ -55,7 +55,6 @@ describe('the checkout rehearses the result view of the method the buyer fills t
     expect(viewText(rehearsed!)).to.contain('Paga con Pix');
     expect(el.shadowRoot!.querySelector('pay-pix-result'), 'the checkout shows no view before "Pay", and nothing of the rehearsal is left in it').to.equal(null);
     // The code that follows the order comes with the rehearsal, before "Pay" (no charge yet).
-    const fetched = (path: string) => performance.getEntriesByType('resource').some((entry) => new URL(entry.name).pathname.endsWith(path));
     await waitUntil(() => fetched('/results/order-following.ts'), 'the order\'s following was not fetched before "Pay"', { timeout: 5000 });
     expect(fetched('/charges')).to.equal(false);
 

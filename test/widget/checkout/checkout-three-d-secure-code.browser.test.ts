@@ -1,12 +1,9 @@
 import { expect, oneEvent, waitUntil } from '@open-wc/testing';
 import type { ThreeDSecureProvider } from '../../../src/widget/three-d-secure/provider.js';
-import { chooseMethod, fillAddress, fillCard, fillCustomer, pay, readyCheckout, resetSandbox } from './checkout-harness.js';
+import { chooseMethod, fetched, fillAddress, fillCard, fillCustomer, pay, readyCheckout, resetSandbox } from './checkout-harness.js';
 
 /** Approved without a challenge (sandbox-3ds.ts has it too, but imports the sandbox's provider). */
 const FRICTIONLESS_CARD = '4111111111111111';
-
-/** Whether the page fetched a module whose path ends with `path`. */
-const fetched = (path: string) => performance.getEntriesByType('resource').some((entry) => new URL(entry.name).pathname.endsWith(path));
 
 /**
  * The module every loader of the sandbox's 3-D Secure code goes through: the script-tag build's chunk

@@ -1,11 +1,8 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import type { PayCheckout } from '../../../src/widget/checkout/checkout.component.js';
 import type { PayPixResult } from '../../../src/widget/results/pix-result/pix-result.component.js';
-import { fillCustomer, pay, readyCheckout, resetSandbox, sandboxControl } from '../checkout/checkout-harness.js';
+import { fetched, fillCustomer, pay, readyCheckout, resetSandbox, sandboxControl } from '../checkout/checkout-harness.js';
 import { cardCheckout, checkoutResult } from './results-harness.js';
-
-/** Whether the page fetched a module whose path ends with `path`. */
-const fetched = (path: string) => performance.getEntriesByType('resource').some((entry) => new URL(entry.name).pathname.endsWith(path));
 
 /** What only an order that may still change needs: its live following, and the reader of the order kept for a reload. */
 const FOLLOWING = ['/src/widget/results/order-following.ts', '/src/widget/results/live-status.ts', '/src/widget/results/order-resume.ts'];
