@@ -18,9 +18,10 @@ export type MarkedBrand = (typeof MARKED_BRANDS)[number];
  * and dark ones stay cards on a dark page), letters white, bold and centred. Lit clones a template
  * with no bindings as it is; a mark put together from smaller templates (the card, the letters)
  * took five templates and eight bindings, twelve times in a card form (the method choice's row and
- * the number's), and more bytes than the repeated markup, which compresses to little.
+ * the number's), and more bytes than the repeated markup, which compresses to little. Each is
+ * hidden from screen readers: the row that shows them names the brands.
  */
-const MARKS: Readonly<Record<MarkedBrand, TemplateResult>> = {
+export const BRAND_MARKS: Readonly<Record<MarkedBrand, TemplateResult>> = {
   visa: html`<svg viewBox="0 0 32 20" width="32" height="20" aria-hidden="true">
     <rect width="32" height="20" rx="3" stroke="gray" stroke-width="2" fill="#1a1f71" />
     <text x="16" y="10" dy=".35em" fill="#fff" font-weight="700" font-family="Arial,Helvetica,sans-serif" text-anchor="middle" font-size="9" font-style="italic">VISA</text>
@@ -52,7 +53,3 @@ const MARKS: Readonly<Record<MarkedBrand, TemplateResult>> = {
   </svg>`,
 };
 
-/** The mark of `brand`, hidden from screen readers (the row names the brands). */
-export function brandMark(brand: MarkedBrand): TemplateResult {
-  return MARKS[brand];
-}

@@ -19,7 +19,7 @@ import { resolveLocale } from '../i18n/locales.js';
 import type { SupportedLocale } from '../i18n/locales.js';
 import { translate } from '../i18n/translate.js';
 import type { CardDetails } from '../providers/card-tokenizer-interface.js';
-import { brandMark, MARKED_BRANDS } from './card-brand-marks.js';
+import { BRAND_MARKS, MARKED_BRANDS } from './card-brand-marks.js';
 import { CARD_FIELDS } from './card-field.js';
 import type { CardField } from './card-field.js';
 import { cardFieldsStyles } from './card-fields.styles.js';
@@ -388,7 +388,7 @@ export class PayCardFields extends LitElement {
   private renderBrandMarks(locale: SupportedLocale, brand: CardBrand | undefined): TemplateResult {
     return html`
       <div class="marks" part="brand-marks" role="img" aria-label=${this.texts(locale).brands}>
-        ${MARKED_BRANDS.map((marked) => html`<span class=${marked === brand ? 'mark detected' : brand ? 'mark faded' : 'mark'}>${brandMark(marked)}</span>`)}
+        ${MARKED_BRANDS.map((marked) => html`<span class=${marked === brand ? 'mark detected' : brand ? 'mark faded' : 'mark'}>${BRAND_MARKS[marked]}</span>`)}
       </div>
     `;
   }
@@ -400,7 +400,7 @@ export class PayCardFields extends LitElement {
    * code every buyer fetches before the form.
    */
   static brandMarks(locale: SupportedLocale): TemplateResult {
-    return html`<span class="brands" role="img" aria-label=${acceptedBrands(locale)}>${MARKED_BRANDS.map((marked) => brandMark(marked))}</span>`;
+    return html`<span class="brands" role="img" aria-label=${acceptedBrands(locale)}>${MARKED_BRANDS.map((marked) => BRAND_MARKS[marked])}</span>`;
   }
 
   /** The texts that change only with the locale, the currency or the options: made again only then. */

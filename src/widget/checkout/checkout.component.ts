@@ -378,7 +378,8 @@ export class PayCheckout extends LitElement {
 
   protected override updated(): void {
     // Only a card charge carries the anti-fraud reference: profiling starts once the card form is
-    // on screen, when the page is next idle, so the provider's script never delays the form.
+    // on screen, when the page is next idle, so the provider's script never delays the form (the
+    // sandbox's then waits for a pause in the buyer's typing to gather its signals).
     const profiler = this.profiler;
     if (profiler && profiler !== this.profiling && this.isCard && customElements.get('pay-card-fields')) {
       this.profiling = profiler;

@@ -7,6 +7,7 @@
  * can make the fallback visible, never silent.
  */
 import { createAttemptId } from '../attempt/attempt-id.js';
+import { buyerPause } from '../idle.js';
 import { lazyCode } from '../on-demand-code.js';
 import { checkedScriptUrl, ProfilerUnavailableError, type SandboxProfilerApi } from './sandbox-profiler-script.js';
 
@@ -71,13 +72,21 @@ export function createSandboxAntifraudProfiler(settings: SandboxAntifraudProfile
   const reference = createAttemptId();
   let started: Promise<SandboxProfilerApi> | undefined;
   let completion: Promise<Outcome> | undefined;
-
+  let hurry!: () => void;
+  const paying = new Promise<void>((resolve) => (hurry = resolve));
+  // The script loads at once, so its own listeners see the buyer's typing; its `start` gathers the
+  // device's signals, a long task on a slow phone (the page's first Intl call alone: 90 to 190 ms at
+  // 4x), so it waits for a pause in the buyer's typing, or for `complete`.
   function startOnce(): Promise<SandboxProfilerApi> {
     if (!started) {
-      started = loadScriptCode().then(
+      const loaded = loadScriptCode().then(
         ({ loadSandboxProfiler }) => loadSandboxProfiler(scriptUrl),
         (error: unknown) => Promise.reject(new ProfilerUnavailableError(undefined, { cause: error })),
-      ).then(async (profiler) => {
+      );
+      // A script that could not load has nothing to wait for (and its rejection is handled at once).
+      loaded.catch(hurry);
+      started = buyerPause(paying).then(async () => {
+        const profiler = await loaded;
         await profiler.start(reference);
         return profiler;
       });
@@ -93,6 +102,7 @@ export function createSandboxAntifraudProfiler(settings: SandboxAntifraudProfile
       startOnce();
     },
     complete({ signal, timeoutMs = ANTIFRAUD_COMPLETE_TIMEOUT_MS } = {}) {
+      hurry();
       completion ??= startOnce()
         .then((profiler) => profiler.complete(reference))
         .then(

@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { isUuidV4 } from '../../../src/widget/attempt/attempt-id.js';
+import { BUYER_PAUSE_MS } from '../../../src/widget/idle.js';
 import { PROFILER_TRUSTED_TYPES_POLICY, createSandboxAntifraudProfiler } from '../../../src/widget/providers/antifraud-profiler.js';
 import type { AntifraudProfile } from '../../../src/widget/providers/antifraud-profiler.js';
 import { resultOfStrictCspPage } from '../strict-csp-frame.js';
@@ -7,6 +8,21 @@ import { resultOfStrictCspPage } from '../strict-csp-frame.js';
 interface TestEnv {
   sandboxUrl: string;
 }
+
+interface SandboxProfilerApi {
+  start(reference: string): Promise<void>;
+  complete(reference: string): Promise<void>;
+}
+
+type ProfilerWindow = Window & { SandboxProfiler?: SandboxProfilerApi };
+
+/** A key the buyer presses in the page, as the browser dispatches it. */
+function pressKey(): number {
+  document.body.dispatchEvent(new KeyboardEvent('keydown', { key: '4', bubbles: true, composed: true }));
+  return performance.now();
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 interface ProfiledAttempt {
   reference: string;
@@ -67,6 +83,64 @@ describe('createSandboxAntifraudProfiler against the sandbox', () => {
     const first = await profiler.complete({});
     const again = await profiler.complete({ timeoutMs: 100 });
     expect(again).to.deep.equal(first);
+  });
+
+  describe('while the buyer types', () => {
+    let real: SandboxProfilerApi;
+    /** When the page's profiler was told to start, each time. */
+    let starts: number[];
+
+    beforeEach(async () => {
+      // The script on the page, then its `start` timed: the provider gathers its signals there.
+      await createSandboxAntifraudProfiler({ scriptUrl }).complete({});
+      const page = window as ProfilerWindow;
+      real = page.SandboxProfiler!;
+      starts = [];
+      page.SandboxProfiler = { start: (reference) => (starts.push(performance.now()), real.start(reference)), complete: (reference) => real.complete(reference) };
+    });
+
+    afterEach(() => {
+      (window as ProfilerWindow).SandboxProfiler = real;
+    });
+
+    it('starts the provider only once the buyer has pressed no key for a pause, never on the next key of a run', async () => {
+      const keys = [pressKey()];
+      const profiler = createSandboxAntifraudProfiler({ scriptUrl });
+      profiler.start();
+      // Keys well inside the pause, for a while, then none.
+      const typedUntil = performance.now() + 4 * BUYER_PAUSE_MS;
+      while (performance.now() < typedUntil) {
+        await sleep(BUYER_PAUSE_MS / 5);
+        keys.push(pressKey());
+      }
+      for (let waited = 0; starts.length === 0 && waited < 5000; waited += 50) await sleep(50);
+      expect(starts, 'the provider starts once the keys stop').to.have.length(1);
+      const start = starts[0]!;
+      const lastKeyBefore = Math.max(...keys.filter((key) => key <= start));
+      expect(start - lastKeyBefore, 'time from the last key to the start').to.be.at.least(BUYER_PAUSE_MS);
+      expect((await profiledAttempt(env.sandboxUrl, profiler.reference)).attempt).to.include({ started: true, completed: false });
+    });
+
+    it('completes at once when the buyer pays while still typing, started first', async () => {
+      const profiler = createSandboxAntifraudProfiler({ scriptUrl });
+      profiler.start();
+      let typing = true;
+      const typed = (async () => {
+        // Bounded: a completion that waited for the keys to stop would find them stopped here.
+        for (let key = 0; typing && key < 100; key += 1) {
+          pressKey();
+          await sleep(BUYER_PAUSE_MS / 5);
+        }
+        return typing;
+      })();
+      await sleep(BUYER_PAUSE_MS);
+      const profile = await profiler.complete({ timeoutMs: 30_000 });
+      typing = false;
+      expect(await typed, 'the keys were still coming when the profile completed').to.equal(false);
+      expect(profile.profiled).to.equal(true);
+      expect(starts).to.have.length(1);
+      expect((await profiledAttempt(env.sandboxUrl, profiler.reference)).attempt).to.include({ started: true, completed: true });
+    });
   });
 
   it('works in a page with a strict CSP and Trusted Types: no inline script, no eval, only the sandbox\'s origin', async () => {
