@@ -70,7 +70,8 @@ const scriptLoads = new Map<string, Promise<SandboxProfilerApi>>();
 /** The page's profiler: the one already there, the load another instance started, or a new script tag. */
 export function loadSandboxProfiler(scriptUrl: string): Promise<SandboxProfilerApi> {
   const present = pageProfiler();
-  let load = present ? Promise.resolve(present) : scriptLoads.get(scriptUrl);
+  if (present) return Promise.resolve(present);
+  let load = scriptLoads.get(scriptUrl);
   if (!load) {
     const started = insertScript(scriptUrl);
     // A failed load is forgotten, so a later payment attempt on the same page can try again.
