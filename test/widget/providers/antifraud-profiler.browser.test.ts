@@ -1,17 +1,13 @@
-import { expect } from '@open-wc/testing';
+import { aTimeout, expect } from '@open-wc/testing';
 import { isUuidV4 } from '../../../src/widget/attempt/attempt-id.js';
 import { BUYER_PAUSE_MS } from '../../../src/widget/idle.js';
 import { PROFILER_TRUSTED_TYPES_POLICY, createSandboxAntifraudProfiler } from '../../../src/widget/providers/antifraud-profiler.js';
 import type { AntifraudProfile } from '../../../src/widget/providers/antifraud-profiler.js';
+import type { SandboxProfilerApi } from '../../../src/widget/providers/sandbox-profiler-script.js';
 import { resultOfStrictCspPage } from '../strict-csp-frame.js';
 
 interface TestEnv {
   sandboxUrl: string;
-}
-
-interface SandboxProfilerApi {
-  start(reference: string): Promise<void>;
-  complete(reference: string): Promise<void>;
 }
 
 type ProfilerWindow = Window & { SandboxProfiler?: SandboxProfilerApi };
@@ -21,8 +17,6 @@ function pressKey(): number {
   document.body.dispatchEvent(new KeyboardEvent('keydown', { key: '4', bubbles: true, composed: true }));
   return performance.now();
 }
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 interface ProfiledAttempt {
   reference: string;
@@ -110,10 +104,10 @@ describe('createSandboxAntifraudProfiler against the sandbox', () => {
       // Keys well inside the pause, for a while, then none.
       const typedUntil = performance.now() + 4 * BUYER_PAUSE_MS;
       while (performance.now() < typedUntil) {
-        await sleep(BUYER_PAUSE_MS / 5);
+        await aTimeout(BUYER_PAUSE_MS / 5);
         keys.push(pressKey());
       }
-      for (let waited = 0; starts.length === 0 && waited < 5000; waited += 50) await sleep(50);
+      for (let waited = 0; starts.length === 0 && waited < 5000; waited += 50) await aTimeout(50);
       expect(starts, 'the provider starts once the keys stop').to.have.length(1);
       const start = starts[0]!;
       const lastKeyBefore = Math.max(...keys.filter((key) => key <= start));
@@ -129,11 +123,11 @@ describe('createSandboxAntifraudProfiler against the sandbox', () => {
         // Bounded: a completion that waited for the keys to stop would find them stopped here.
         for (let key = 0; typing && key < 100; key += 1) {
           pressKey();
-          await sleep(BUYER_PAUSE_MS / 5);
+          await aTimeout(BUYER_PAUSE_MS / 5);
         }
         return typing;
       })();
-      await sleep(BUYER_PAUSE_MS);
+      await aTimeout(BUYER_PAUSE_MS);
       const profile = await profiler.complete({ timeoutMs: 30_000 });
       typing = false;
       expect(await typed, 'the keys were still coming when the profile completed').to.equal(false);
