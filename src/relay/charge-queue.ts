@@ -7,8 +7,9 @@
  * free slots. Places go by start-time fair queueing per rate-limit bucket (an IPv6 /64 is one),
  * so one address's many attempts never go ahead of other addresses' first ones. Only a ticket's
  * creation counts against the per-IP limit; its retries do not. A retry of an attempt already
- * admitted (a lost answer, a 409 in processing) may use a reserve of the budget new attempts
- * cannot, so it never queues behind them.
+ * admitted (a lost answer, a 409 in processing) never queues behind new attempts: it may use a
+ * reserve of the budget they cannot. It takes a free slot of the rest only when more are free
+ * than buyers wait, so replayed keys can never take the slots the waiting buyers are owed.
  */
 import type { ChargeTurn } from '../store/store.js';
 import type { RelayContext } from './context.js';

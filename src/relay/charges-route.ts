@@ -67,6 +67,24 @@ async function holdRateLimit(context: RelayContext, ip: string | undefined): Pro
   );
 }
 
+/**
+ * Bounds the retries of admitted attempts that one address made (its rate-limit bucket), as
+ * `chargeRateLimit` bounds its new attempts, on a count of their own: each retry goes to the
+ * API, so without it one address replaying its few admitted keys would spend the budget every
+ * buyer shares (each key alone stays within `ATTEMPT_TRIES_PER_MINUTE`).
+ */
+async function holdRetryLimit(context: RelayContext, ip: string | undefined): Promise<void> {
+  const { chargeRateLimit } = context.options;
+  if (chargeRateLimit === false) return;
+  await holdSlot(
+    context,
+    `relay:charge-retries-per-ip:${rateLimitBucket(ip)}`,
+    chargeRateLimit.limit,
+    chargeRateLimit.windowMs,
+    'Too many retries of payment attempts from this address; retry after the given seconds.',
+  );
+}
+
 /** Bounds the tries of one admitted attempt (`ATTEMPT_TRIES_PER_MINUTE`), whatever addresses they come from. */
 async function holdAttemptTry(context: RelayContext, idempotencyKey: string): Promise<void> {
   if (context.options.chargeRateLimit === false) return;
@@ -79,8 +97,9 @@ async function holdAttemptTry(context: RelayContext, idempotencyKey: string): Pr
  * nothing: the limit is checked against what the store holds before anything is stored, so a
  * flood of refused requests (each with a new key) cannot grow the store; one told to wait holds
  * one ticket in a line of bounded length. An attempt already admitted (its key is stored) is a
- * retry: it is not counted against its address again, only against its own bound of tries and
- * the budget's reserve, and it keeps the IP of its first request. The API compares a retried
+ * retry: it is not counted against its address's new attempts again, only against its own bound
+ * of tries, the retries its first address may make, and its turn as a retry in the charge line
+ * (never the slots waiting buyers are owed); and it keeps the IP of its first request. The API compares a retried
  * charge's whole body with the first, and `customer.ip` is part of it: a buyer whose phone
  * moves from Wi-Fi to 4G between two tries of one attempt would otherwise get a "different
  * payload" conflict, give up the attempt and pay again.
@@ -90,9 +109,11 @@ async function admitAttempt(context: RelayContext, idempotencyKey: string, ip: s
   const key = `relay:attempt-ip:${idempotencyKey}`;
   const admitted = await store.get(key);
   if (admitted !== undefined) {
+    const first = admitted === NO_ADDRESS ? undefined : admitted;
     await holdAttemptTry(context, idempotencyKey);
+    await holdRetryLimit(context, first ?? ip);
     await takeRetryTurn(context);
-    return admitted === NO_ADDRESS ? undefined : admitted;
+    return first;
   }
   await takeChargeTurn(context, idempotencyKey, rateLimitBucket(ip), () => holdRateLimit(context, ip));
   if (await store.setIfAbsent(key, ip ?? NO_ADDRESS, { ttlMs: ATTEMPT_IP_TTL_MS })) return ip;

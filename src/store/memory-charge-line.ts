@@ -17,8 +17,10 @@ interface Ticket {
 }
 
 interface LineState {
-  /** Start times of the window's slots, ascending. */
+  /** Start times of the window's open slots (new attempts, and retries while nobody waits), ascending. */
   slots: number[];
+  /** Start times of the window's reserve slots (retries of admitted attempts past the open part, or while tickets wait), ascending. */
+  reserved: number[];
   /** Waiting tickets in the order they go: by round, then by arrival. */
   waiting: Ticket[];
   /** Per bucket, the round its next ticket ranks in (only while above `round`). */
@@ -39,9 +41,10 @@ export function createMemoryChargeLines(now: () => number): MemoryChargeLines {
   const lines = new Map<string, LineState>();
 
   function stateOf(line: string, at: number, budget: ChargeLineBudget): LineState {
-    const state = lines.get(line) ?? { slots: [], waiting: [], rounds: new Map(), round: 0, seq: 0 };
+    const state = lines.get(line) ?? { slots: [], reserved: [], waiting: [], rounds: new Map(), round: 0, seq: 0 };
     lines.set(line, state);
     state.slots = state.slots.filter((start) => start > at - budget.windowMs);
+    state.reserved = state.reserved.filter((start) => start > at - budget.windowMs);
     state.waiting = state.waiting.filter((ticket) => ticket.deadline > at);
     // A bucket's rounds count while its charges are in the window or its tickets wait.
     if (state.waiting.length === 0 && state.slots.length === 0) state.rounds.clear();
@@ -50,7 +53,7 @@ export function createMemoryChargeLines(now: () => number): MemoryChargeLines {
   }
 
   function decide(state: LineState, at: number, budget: ChargeLineBudget, request: ChargeTurnRequest): ChargeTurn {
-    const { slots, waiting, rounds } = state;
+    const { slots, reserved, waiting, rounds } = state;
     const { limit, windowMs } = budget;
     const open = limit - budget.reserve;
     const free = Math.max(0, open - slots.length);
@@ -77,7 +80,17 @@ export function createMemoryChargeLines(now: () => number): MemoryChargeLines {
     }
 
     if (request.kind === 'retry') {
-      return slots.length < limit ? admit(0) : { outcome: 'refused', waitMs: slots[slots.length - limit]! + windowMs - at };
+      // The open part's free slots are owed to the waiting tickets first: a retry takes one only when more are free than tickets wait.
+      if (free > waiting.length) return admit(0);
+      const reserve = budget.reserve;
+      if (reserved.length < reserve) {
+        reserved.push(at);
+        return { outcome: 'admitted' };
+      }
+      // The next reserve slot, or the next open one no waiting ticket is owed, whichever frees first.
+      const nextReserved = reserve > 0 ? reserved[reserved.length - reserve]! + windowMs - at : Infinity;
+      const nextOpen = waitFor(waiting.length);
+      return { outcome: 'refused', waitMs: Math.min(nextReserved, nextOpen) };
     }
     const place = waiting.findIndex((ticket) => ticket.ticket === request.ticket);
     if (place !== -1) return admitOrWait(waiting[place]!, place);
@@ -100,7 +113,7 @@ export function createMemoryChargeLines(now: () => number): MemoryChargeLines {
     const at = now();
     const state = stateOf(line, at, budget);
     const turn = decide(state, at, budget, request);
-    if (state.slots.length === 0 && state.waiting.length === 0) lines.delete(line);
+    if (state.slots.length === 0 && state.reserved.length === 0 && state.waiting.length === 0) lines.delete(line);
     return turn;
   }
 

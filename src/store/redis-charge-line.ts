@@ -1,7 +1,7 @@
 /**
  * The fair charge line of the Redis store (store.ts, `takeChargeTurn`): one Lua script, so
  * every instance's step is atomic on the server, with the rules of the memory store's line
- * (memory-charge-line.ts). Its six keys share one hash tag, `{<line>}`, so the script runs on
+ * (memory-charge-line.ts). Its seven keys share one hash tag, `{<line>}`, so the script runs on
  * a Redis Cluster too; each expires once nothing in it matters any more.
  */
 import { createHash, randomUUID } from 'node:crypto';
@@ -9,10 +9,11 @@ import type { Cluster, Redis } from 'ioredis';
 import { checkChargeLineBudget, type ChargeLineBudget, type ChargeTurn, type ChargeTurnRequest } from './store.js';
 
 /**
- * KEYS: 1 the window's slots (sorted set, score = start ms), 2 the waiting tickets (sorted set,
+ * KEYS: 1 the window's open slots (sorted set, score = start ms), 2 the waiting tickets (sorted set,
  * score = round, member = zero-padded arrival number ':' ticket, so ties go by arrival), 3
  * ticket -> member (hash), 4 member -> deadline (sorted set), 5 bucket -> its next round
- * (sorted set), 6 the line's round and arrival counter (hash).
+ * (sorted set), 6 the line's round and arrival counter (hash), 7 the window's reserve slots
+ * (sorted set, score = start ms).
  * ARGV: limit, reserve, windowMs, graceMs, maxWaiting, kind, ticket, bucket, join (1|0), slot member.
  * Answers {1} admitted, {2, position, waitMs} waiting, {3, waitMs} refused, {4} unknown.
  */
@@ -22,9 +23,10 @@ local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
 local limit, reserve, window = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
 local grace, maxWaiting = tonumber(ARGV[4]), tonumber(ARGV[5])
 local open = limit - reserve
-local slots, waiting, tickets, deadlines, rounds, state = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6]
+local slots, waiting, tickets, deadlines, rounds, state, reserved = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7]
 
 redis.call('ZREMRANGEBYSCORE', slots, '-inf', now - window)
+redis.call('ZREMRANGEBYSCORE', reserved, '-inf', now - window)
 local expired = redis.call('ZRANGEBYSCORE', deadlines, '-inf', now)
 for _, member in ipairs(expired) do
   redis.call('ZREM', waiting, member)
@@ -77,8 +79,20 @@ local function admitOrWait(member, place)
 end
 
 if ARGV[6] == 'retry' then
-  if count < limit then return admit(0) end
-  return {3, slotStart(count - limit) + window - now}
+  if free > waitingCount then return admit(0) end
+  local reservedCount = redis.call('ZCARD', reserved)
+  if reservedCount < reserve then
+    redis.call('ZADD', reserved, now, ARGV[10])
+    keep()
+    return {1}
+  end
+  -- The next open slot no waiting ticket is owed, or the next reserve slot, whichever frees first.
+  local wait = waitFor(waitingCount)
+  if reserve > 0 then
+    local index = reservedCount - reserve
+    wait = math.min(wait, tonumber(redis.call('ZRANGE', reserved, index, index, 'WITHSCORES')[2]) + window - now)
+  end
+  return {3, wait}
 end
 local member = redis.call('HGET', tickets, ARGV[7])
 if member then
@@ -101,7 +115,7 @@ return admitOrWait(member, redis.call('ZRANK', waiting, member))
 `;
 const TAKE_CHARGE_TURN_SHA = createHash('sha1').update(TAKE_CHARGE_TURN_SCRIPT).digest('hex');
 
-const KEY_NAMES = ['slots', 'waiting', 'tickets', 'deadlines', 'rounds', 'state'] as const;
+const KEY_NAMES = ['slots', 'waiting', 'tickets', 'deadlines', 'rounds', 'state', 'reserved'] as const;
 
 function chargeTurnFrom(reply: unknown): ChargeTurn {
   const numbers = Array.isArray(reply) && reply.every((item) => typeof item === 'number') ? (reply as number[]) : [];

@@ -37,8 +37,9 @@ export interface ChargeLineBudget {
 }
 
 /**
- * Who asks for a turn: a retry of an attempt already admitted (it may use the reserve, and
- * never waits in line), or an attempt known by its ticket (its idempotency key) and the
+ * Who asks for a turn: a retry of an attempt already admitted (it never waits in line: it takes
+ * a free slot of the open part only when more are free than tickets wait, since those are owed
+ * to the line, and otherwise one of the reserve's), or an attempt known by its ticket (its idempotency key) and the
  * rate-limit bucket of its buyer. `join: false` only looks the ticket up, so the caller can
  * count a new attempt against its own limits before it joins the line.
  */

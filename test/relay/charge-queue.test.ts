@@ -110,6 +110,62 @@ describe('POST charges: the fair share of the API\'s charge budget', () => {
       assert.ok(refused.retryAfter! >= 1);
     }));
 
+  it('gets a waiting buyer their order while one address replays its admitted keys every second', () =>
+    withRelay(async (relay, advance) => {
+      const attacker = '198.51.100.66';
+      const replayed = [randomUUID(), randomUUID()];
+      for (const key of replayed) await created(await postCharge(relay, pixChargeBody(), { key, remoteAddress: attacker }));
+      const honest = randomUUID();
+      let nextTry = 5;
+      let order: { id: string } | undefined;
+      for (let second = 1; second <= 180 && !order; second += 1) {
+        advance(1_000);
+        await (await postCharge(relay, pixChargeBody(), { key: replayed[second % replayed.length], remoteAddress: attacker })).text();
+        if (second < nextTry) continue;
+        const response = await postCharge(relay, pixChargeBody(), { key: honest, remoteAddress: '203.0.113.10' });
+        if (response.status === 201) order = await created(response);
+        else nextTry = second + (await queued(response)).retryAfter!;
+      }
+      // The buyer's place fits the first slot that leaves the window (61.2 s, paced): the replays
+      // may take the reserve, never the slot the buyer is owed.
+      assert.ok(order, 'the waiting buyer got no order in three minutes of replays');
+    }));
+
+  it("bounds the retries of one address's admitted attempts as its new attempts are bounded, before they reach the API", async () => {
+    let clock = Date.now();
+    const relay = await startRelay({
+      store: createMemoryStore({ now: () => clock }),
+      chargeRateLimit: { limit: 10, windowMs: 60_000 },
+      chargeQueue: { limit: 100, reserve: 10, windowMs: 60_000 },
+    });
+    try {
+      const keys = Array.from({ length: 6 }, () => randomUUID());
+      for (const key of keys) await created(await postCharge(relay, pixChargeBody(), { key, remoteAddress: '198.51.100.66' }));
+      const statuses: number[] = [];
+      // Each key stays within its own 10 tries a minute; the address's retries together do not.
+      for (let round = 0; round < 3; round += 1) {
+        for (const key of keys) {
+          const response = await postCharge(relay, pixChargeBody(), { key, remoteAddress: '198.51.100.66' });
+          statuses.push(response.status);
+          if (response.status === 429) assert.match((await queued(response)).message, /retries of payment attempts from this address/);
+          else await created(response);
+        }
+      }
+      assert.equal(statuses.filter((status) => status === 201).length, 10);
+      assert.equal(relay.upstreamCount(PAYMENTS), 16);
+      // Another address's retry is not held by it.
+      clock += 1_000;
+      const other = randomUUID();
+      await created(await postCharge(relay, pixChargeBody(), { key: other, remoteAddress: '203.0.113.10' }));
+      await created(await postCharge(relay, pixChargeBody(), { key: other, remoteAddress: '203.0.113.10' }));
+      // A minute on, the address may retry again.
+      clock += 60_000;
+      await created(await postCharge(relay, pixChargeBody(), { key: keys[0], remoteAddress: '198.51.100.66' }));
+    } finally {
+      await relay.close();
+    }
+  });
+
   it('refuses at creation a budget that leaves no slot for new attempts, naming chargeQueue', () => {
     const options = { apiBaseUrl: 'http://127.0.0.1:9', clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, publicClientId: PUBLIC_CLIENT_ID, offers: SOLD_OFFERS };
     assert.throws(() => createRelay({ ...options, chargeQueue: { limit: 5, reserve: 5 } }), /chargeQueue\.reserve must be below limit/);

@@ -222,19 +222,21 @@ describe('POST charges: the per-buyer rate limit', () => {
     }
   });
 
-  it('never refuses nor counts a retry of an admitted attempt (same Idempotency-Key), from any address', async () => {
-    const relay = await startRelay({ chargeRateLimit: { limit: 2, windowMs: 60_000 } });
+  it('never refuses nor counts a retry of an admitted attempt (same Idempotency-Key) as a new attempt, from any address; counts it as a retry of its first address', async () => {
+    const relay = await startRelay({ chargeRateLimit: { limit: 3, windowMs: 60_000 } });
     try {
       const first = randomUUID();
       const order = await created(await postCharge(relay, pixChargeBody(), { key: first, remoteAddress: '198.51.100.40' }));
-      for (let retry = 0; retry < 3; retry += 1) {
-        assert.equal((await created(await postCharge(relay, pixChargeBody(), { key: first, remoteAddress: '198.51.100.40' }))).id, order.id);
-      }
+      assert.equal((await created(await postCharge(relay, pixChargeBody(), { key: first, remoteAddress: '198.51.100.40' }))).id, order.id);
+      await created(await postCharge(relay, pixChargeBody(), { remoteAddress: '198.51.100.40' }));
       await created(await postCharge(relay, pixChargeBody(), { remoteAddress: '198.51.100.40' }));
       assert.equal((await refusal(await postCharge(relay, pixChargeBody(), { remoteAddress: '198.51.100.40' }), 429)).type, 'rate_limited');
-      // The window is full now; the attempt's retries still go through, also from a full bucket elsewhere.
+      // The window of new attempts is full now; the attempt's retries still go through, also from another address.
       assert.equal((await created(await postCharge(relay, pixChargeBody(), { key: first, remoteAddress: '198.51.100.40' }))).id, order.id);
       assert.equal((await created(await postCharge(relay, pixChargeBody(), { key: first, remoteAddress: '198.51.100.41' }))).id, order.id);
+      // Those were the first address's three retries of the window, wherever they came from; the other address's windows are untouched.
+      const refused = await refusal(await postCharge(relay, pixChargeBody(), { key: first, remoteAddress: '198.51.100.41' }), 429);
+      assert.match(refused.message, /retries of payment attempts from this address/);
       await created(await postCharge(relay, pixChargeBody(), { remoteAddress: '198.51.100.41' }));
     } finally {
       await relay.close();
@@ -242,7 +244,8 @@ describe('POST charges: the per-buyer rate limit', () => {
   });
 
   it('bounds the tries of one admitted attempt, so a replayed key cannot spend the shop\'s charge budget', async () => {
-    const relay = await startRelay({ chargeRateLimit: { limit: 2, windowMs: 60_000 } });
+    // The address may retry more than one attempt may be tried: the attempt's own bound is what refuses.
+    const relay = await startRelay({ chargeRateLimit: { limit: 2 * ATTEMPT_TRIES_PER_MINUTE, windowMs: 60_000 } });
     try {
       const key = randomUUID();
       const order = await created(await postCharge(relay, pixChargeBody(), { key, remoteAddress: '198.51.100.50' }));

@@ -305,6 +305,28 @@ export function describeStoreConformance(
         assertWaiting(await store.takeChargeTurn(line, given, attempt('c1', 'ip-c', false)), 1, 1_000);
       });
 
+      it('keeps retries off the open slots a waiting ticket is owed: past the reserve they are refused, and the ticket goes first', async () => {
+        const store = await open();
+        const line = uniqueName('line');
+        const given = budget({ limit: 3, reserve: 1, windowMs: 300 });
+        await store.takeChargeTurn(line, given, attempt('a1', 'ip-a'));
+        await store.takeChargeTurn(line, given, attempt('b1', 'ip-b'));
+        assertWaiting(await store.takeChargeTurn(line, given, attempt('c1', 'ip-c')), 1, 300);
+        await advance(320);
+        // Both open slots have left the window and c1 has not asked again yet: replayed keys get
+        // the open slot c1 is not owed, then the reserve, never the slot c1 is owed.
+        assert.deepEqual(await store.takeChargeTurn(line, given, { kind: 'retry' }), { outcome: 'admitted' });
+        assert.deepEqual(await store.takeChargeTurn(line, given, { kind: 'retry' }), { outcome: 'admitted' });
+        for (let replay = 0; replay < 3; replay += 1) {
+          const refused = await store.takeChargeTurn(line, given, { kind: 'retry' });
+          assert.equal(refused.outcome, 'refused', JSON.stringify(refused));
+          assert.ok(refused.outcome === 'refused' && refused.waitMs <= 300 && refused.waitMs > 300 - CLOCK_TOLERANCE_MS, JSON.stringify(refused));
+        }
+        assert.deepEqual(await store.takeChargeTurn(line, given, attempt('c1', 'ip-c', false)), { outcome: 'admitted' });
+        // The window is full until its first slots leave it.
+        assert.equal((await store.takeChargeTurn(line, given, { kind: 'retry' })).outcome, 'refused');
+      });
+
       it("ranks a bucket's k-th ticket in round k: other buckets' first tickets go ahead of its second", async () => {
         const store = await open();
         const line = uniqueName('line');
