@@ -10,7 +10,7 @@
 import { idempotencyKeySchema } from '../contract/charge-request.js';
 import { flattenFieldErrors, validate } from '../contract/errors.js';
 import { buyerIp, rateLimitBucket } from './buyer-ip.js';
-import { findCardData } from './card-data.js';
+import { findCardData, looksLikeCardNumber } from './card-data.js';
 import { takeChargeTurn, takeRetryTurn } from './charge-queue.js';
 import type { RelayContext, RelayRequestInfo } from './context.js';
 import { jsonAnswer, RelayError } from './errors.js';
@@ -34,6 +34,10 @@ function idempotencyKeyOf(request: RelayRequest): string {
   const key = request.headers.get(WIDGET_IDEMPOTENCY_HEADER);
   if (key === null || !idempotencyKeySchema.safeParse(key).success) {
     throw new RelayError(400, 'idempotency_key_required', `Send one ${WIDGET_IDEMPOTENCY_HEADER} header of 1 to 255 characters per payment attempt.`);
+  }
+  // The key is stored, named in the store's keys and sent to the API: a card number in it would be card data kept and sent on.
+  if (looksLikeCardNumber(key)) {
+    throw new RelayError(400, 'card_data_refused', `Card data must not be sent to the server: the ${WIDGET_IDEMPOTENCY_HEADER} header holds a card number; send a new UUID v4 per payment attempt.`);
   }
   return key;
 }

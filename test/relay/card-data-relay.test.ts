@@ -185,6 +185,22 @@ describe('card data in any disguise, through the relay in front of the sandbox',
     assert.deepEqual(relay.reported, [], 'nothing was reported (logged) through onError');
   });
 
+  it('refuses a card number as the Idempotency-Key before anything is stored or sent, and takes a UUID of digits and letters', async () => {
+    const chargesBefore = relay.upstreamCount(CHARGE_PATH);
+    for (const key of [VISA, groupedNumber(MASTERCARD, ' '), `pedido-${groupedNumber(VISA, '-')}`]) {
+      const response = await postCharge(relay, pixChargeBody(), { key });
+      const text = await response.text();
+      assert.equal(response.status, 400, `${key}: ${text}`);
+      assert.equal((JSON.parse(text) as { error: { type: string } }).error.type, 'card_data_refused');
+      assert.ok(!text.replace(/\D/g, '').includes(key.replace(/\D/g, '')), 'the answer does not repeat the card');
+      // Refused before the store: the same key is refused again, not taken for an admitted attempt's retry.
+      assert.equal((await postCharge(relay, pixChargeBody(), { key })).status, 400);
+    }
+    assert.equal(relay.upstreamCount(CHARGE_PATH), chargesBefore);
+    const uuid = '41111111-1111-4111-9111-11111111111a';
+    assert.equal((await postCharge(relay, pixChargeBody(), { key: uuid })).status, 201);
+  });
+
   it(`still makes the order for ${GENUINE_CHARGES.length} charges whose buyer data looks most like cards`, async () => {
     const chargesBefore = relay.upstreamCount(CHARGE_PATH);
     for (const { name, body } of GENUINE_CHARGES) {
