@@ -14,7 +14,7 @@ import { findCardData, looksLikeCardNumber } from './card-data.js';
 import { takeChargeTurn, takeRetryTurn } from './charge-queue.js';
 import type { RelayContext, RelayRequestInfo } from './context.js';
 import { jsonAnswer, RelayError } from './errors.js';
-import { publicOrderOf, type PublicOrder } from './order-book.js';
+import { ORDER_RETENTION_MS, publicOrderOf, type PublicOrder } from './order-book.js';
 import { noteChargeMethod } from './operations/charge-labels.js';
 import { readJsonBody } from './request-body.js';
 import { WIDGET_IDEMPOTENCY_HEADER, widgetChargeRequestSchemaFor } from './widget-request.js';
@@ -126,6 +126,35 @@ async function admitAttempt(context: RelayContext, idempotencyKey: string, ip: s
   return first === undefined || first === NO_ADDRESS ? ip : first;
 }
 
+/** Marks an order whose `onOrder` ran to its end, kept as long as the order. */
+const orderHookKey = (id: string) => `relay:order-hooked:${id}`;
+
+/**
+ * Runs the merchant's `onOrder` for a new order, and for a replayed one whose hook never ran to
+ * its end: the try that stored the order may have failed before its hook (its store's answer
+ * lost in a stall, its instance killed), and the buyer's retry with the same key is then the
+ * only request left to run it. So the hook runs at least once per order, and twice only when a
+ * try fails between the hook and its mark.
+ */
+async function runOrderHook(context: RelayContext, order: PublicOrder, isNew: boolean): Promise<void> {
+  const { onOrder, onError, store } = context.options;
+  if (!onOrder) return;
+  const done = orderHookKey(order.id);
+  if (!isNew && (await store.get(done)) !== undefined) return;
+  try {
+    await onOrder(order);
+  } catch (error) {
+    // The charge exists whatever the hook does: the buyer must get the order to pay it.
+    onError(error);
+  }
+  try {
+    await store.set(done, '1', { ttlMs: ORDER_RETENTION_MS });
+  } catch (error) {
+    // The hook ran: the buyer gets the order; a replay would run the hook again.
+    onError(error);
+  }
+}
+
 export async function handleCharge(request: RelayRequest, info: RelayRequestInfo, context: RelayContext): Promise<RelayAnswer> {
   const { options, orders } = context;
   const body = await readJsonBody(request, options.maxBodyBytes);
@@ -153,14 +182,7 @@ export async function handleCharge(request: RelayRequest, info: RelayRequestInfo
   );
   const order = publicOrderOf(created);
   const isNew = await orders.record(order);
-  if (isNew && options.onOrder) {
-    try {
-      await options.onOrder(order);
-    } catch (error) {
-      // The charge exists whatever the hook does: the buyer must get the order to pay it.
-      options.onError(error);
-    }
-  }
+  await runOrderHook(context, order, isNew);
   // The buyer's key to this order's status; a replay with the same key answers the same token.
   return jsonAnswer(201, { ...order, orderToken: await options.orderTokens.issue(order.id) } satisfies ChargeAnswer);
 }

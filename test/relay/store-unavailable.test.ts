@@ -8,8 +8,9 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { RELAY_ERROR_TYPES } from '../../src/relay/index.js';
 import { createOrderTokens } from '../../src/relay/order-token.js';
+import { createMemoryStore } from '../../src/store/memory-store.js';
 import { StoreUnavailableError, type Store } from '../../src/store/store.js';
-import { CLIENT_SECRET, orderPath, pixChargeBody, refusal, startRelay, WEBHOOK_SECRET, type RelayUnderTest } from './relay-harness.js';
+import { CLIENT_SECRET, orderPath, pixChargeBody, postCharge, refusal, startRelay, WEBHOOK_SECRET, type RelayUnderTest } from './relay-harness.js';
 
 /** A store whose Redis is gone: every operation fails as the Redis store's do. */
 function unavailableStore(): Store {
@@ -56,5 +57,40 @@ describe('a relay whose store is unavailable', () => {
     const readiness = await relay.call('GET', '/readyz');
     assert.equal(readiness.status, 503);
     assert.deepEqual(await readiness.json(), { status: 'unready', reason: 'store_unavailable' });
+  });
+});
+
+describe("a relay whose store loses the answer to the order's write", () => {
+  it("calls onOrder on the buyer's retry when the try that stored the order failed before its hook, and not again after", async () => {
+    const store = createMemoryStore();
+    let loseNextOrderWrite = true;
+    // The write lands, then the answer is lost, as a Redis command that runs after the relay's timeout.
+    const losing: Store = {
+      ...store,
+      async setIfAbsent(key, value, options) {
+        const written = await store.setIfAbsent(key, value, options);
+        if (key.startsWith('relay:order:') && loseNextOrderWrite) {
+          loseNextOrderWrite = false;
+          throw new StoreUnavailableError('Redis did not answer within commandTimeoutMs');
+        }
+        return written;
+      },
+    };
+    const announced: string[] = [];
+    const relay = await startRelay({ store: losing, onOrder: (order) => void announced.push(order.id) });
+    try {
+      const key = randomUUID();
+      assert.equal((await refusal(await postCharge(relay, pixChargeBody(), { key }), 503)).type, 'store_unavailable');
+      assert.deepEqual(announced, []);
+      const retried = await postCharge(relay, pixChargeBody(), { key });
+      assert.equal(retried.status, 201, await retried.clone().text());
+      const { id } = (await retried.json()) as { id: string };
+      assert.deepEqual(announced, [id]);
+      assert.equal(relay.upstreamCount('/public_api/payments/'), 2, 'both tries reached the API, which made one order');
+      assert.equal((await postCharge(relay, pixChargeBody(), { key })).status, 201);
+      assert.deepEqual(announced, [id], 'a replay after the hook ran does not run it again');
+    } finally {
+      await relay.close();
+    }
   });
 });
