@@ -236,7 +236,10 @@ export function createOrderBook({ store, client, now, refreshMs, onError }: Orde
       if (text === undefined) return recoverOnce(id);
       const order = JSON.parse(text) as PublicOrder;
       let state = await storedStatus(id);
-      if (state === undefined || (isAwaitingBuyer(state.status) && now() - state.checkedAt >= refreshMs)) {
+      // A stamp in this instance's future came from an instance whose clock is ahead: its age is
+      // unknown, so it is read again (the store's lock still allows one read per interval).
+      const age = state === undefined ? Infinity : now() - state.checkedAt;
+      if (state === undefined || (isAwaitingBuyer(state.status) && (age >= refreshMs || age < 0))) {
         await refreshOnce(id);
         state = (await storedStatus(id)) ?? state;
       }

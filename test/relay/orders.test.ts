@@ -139,6 +139,22 @@ describe('GET orders/{id}', () => {
     assert.equal(relay.upstreamCount(path), 1, 'a final status is not read again');
   });
 
+  it('re-reads a waiting status that an instance with its clock ahead stamped, rather than trusting it until its clock catches up', async () => {
+    const store = createMemoryStore();
+    let clock = Date.now();
+    const behind = await startRelay({ store, orderRefreshMs: 10_000, now: () => clock });
+    try {
+      const order = await createOrder(behind);
+      // The status as an instance an hour ahead wrote it (a webhook it took, or its own read).
+      await store.set(`relay:order-status:${order.id}`, JSON.stringify({ status: 'waiting_payment', checkedAt: clock + 3_600_000 }));
+      await sandboxControl(behind.running, 'POST', `/__sandbox/orders/${order.id}/pay`);
+      clock += 10_000;
+      assert.equal((await readOrder(behind, order)).status, 'paid');
+    } finally {
+      await behind.close();
+    }
+  });
+
   it('keeps answering the stored status while the API is down', async () => {
     const order = await createOrder(relay);
     await sandboxControl(relay.running, 'PUT', '/__sandbox/faults', { rules: [{ path: `/public_api/orders/${order.id}/`, status: 400, count: 1 }] });
