@@ -95,6 +95,18 @@ export function isOrderId(text: string): boolean {
 export const ORDER_RETENTION_MS = 30 * 24 * 60 * 60_000;
 
 /**
+ * The API reads that buyers' reads of waiting orders may cause (the fallback for a lost
+ * webhook). The API's budget for every call but charges is 5,000 an hour per account
+ * (public-api.md, Limits), and the confirmation of each webhook, the offers' configuration and
+ * the recovery of lost orders come out of it too: buyers' reads may spend at most `perHour` of
+ * it, shared by every instance on the store, and one buyer address (its rate-limit bucket) at
+ * most `perIpPerMinute` a minute. Past either, a read answers the stored status, which
+ * webhooks keep up to date.
+ */
+export const ORDER_REFRESH_BUDGET = { perHour: 2_000, perIpPerMinute: 20 } as const;
+const HOUR_MS = 60 * 60_000;
+
+/**
  * Where a status sits in an order's life: awaiting the buyer (0), settled (1), undone later
  * (2). A status never moves back to a lower rank, so a late retry of an old delivery
  * (`pix_gerado` arriving after `purchase_approved`) cannot make a paid order wait again.
@@ -132,9 +144,10 @@ export interface OrderBook {
   /**
    * The public view with the latest status, or undefined for an order the API does not have.
    * The caller has checked the order's token: an order missing from the store (an emptied
-   * Redis) is read again from the API and stored again.
+   * Redis) is read again from the API and stored again. `reader` is the rate-limit bucket of
+   * the buyer who reads, whose reads may cause so many API reads (ORDER_REFRESH_BUDGET).
    */
-  read(id: string): Promise<PublicOrder | undefined>;
+  read(id: string, reader: string): Promise<PublicOrder | undefined>;
   /**
    * Stores a status learnt from the API (its charge answer, a read, or a webhook: confirmed
    * by a read unless it is a waiting status) and tells the order's subscribers.
@@ -147,6 +160,8 @@ export interface OrderBook {
 const orderKey = (id: string) => `relay:order:${id}`;
 const statusKey = (id: string) => `relay:order-status:${id}`;
 const refreshLockKey = (id: string) => `relay:order-refresh:${id}`;
+const REFRESHES_KEY = 'relay:order-refreshes';
+const readerRefreshesKey = (reader: string) => `relay:order-refreshes-per-ip:${reader}`;
 const channelOf = (id: string) => `relay:order-events:${id}`;
 
 export function createOrderBook({ store, client, now, refreshMs, onError }: OrderBookOptions): OrderBook {
@@ -186,7 +201,8 @@ export function createOrderBook({ store, client, now, refreshMs, onError }: Orde
     const inFlight = refreshing.get(id);
     if (inFlight) return inFlight;
     const started = (async () => {
-      if (await store.setIfAbsent(refreshLockKey(id), '1', { ttlMs: Math.max(refreshMs, 1) })) await refresh(id);
+      if (!(await store.setIfAbsent(refreshLockKey(id), '1', { ttlMs: Math.max(refreshMs, 1) }))) return;
+      if ((await store.reserveSlot(REFRESHES_KEY, ORDER_REFRESH_BUDGET.perHour, HOUR_MS, 0)).granted) await refresh(id);
     })().finally(() => refreshing.delete(id));
     refreshing.set(id, started);
     return started;
@@ -231,7 +247,7 @@ export function createOrderBook({ store, client, now, refreshMs, onError }: Orde
       if (isNew) await applyStatus(order.id, order.status);
       return isNew;
     },
-    async read(id) {
+    async read(id, reader) {
       const text = await store.get(orderKey(id));
       if (text === undefined) return recoverOnce(id);
       const order = JSON.parse(text) as PublicOrder;
@@ -239,7 +255,8 @@ export function createOrderBook({ store, client, now, refreshMs, onError }: Orde
       // A stamp in this instance's future came from an instance whose clock is ahead: its age is
       // unknown, so it is read again (the store's lock still allows one read per interval).
       const age = state === undefined ? Infinity : now() - state.checkedAt;
-      if (state === undefined || (isAwaitingBuyer(state.status) && (age >= refreshMs || age < 0))) {
+      const stale = state === undefined || (isAwaitingBuyer(state.status) && (age >= refreshMs || age < 0));
+      if (stale && (await store.reserveSlot(readerRefreshesKey(reader), ORDER_REFRESH_BUDGET.perIpPerMinute, 60_000, 0)).granted) {
         await refreshOnce(id);
         state = (await storedStatus(id)) ?? state;
       }

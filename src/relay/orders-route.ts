@@ -17,14 +17,19 @@ import { isAwaitingBuyer, type PublicOrder, type StatusChange } from './order-bo
 import { STREAM_LEASE_RENEW_MS, takeStreamSlots, type HeldStreamSlots } from './stream-slots.js';
 import { type RelayAnswer, type RelayRequest } from './relay-exchange.js';
 
-async function knownOrder(context: RelayContext, id: string): Promise<PublicOrder> {
-  const order = await context.orders.read(id);
+/** The rate-limit bucket of the buyer who sends `request`. */
+function readerOf(request: RelayRequest, info: RelayRequestInfo, context: RelayContext): string {
+  return rateLimitBucket(buyerIp(request.headers, info.remoteAddress, context.options.trustProxy));
+}
+
+async function knownOrder(context: RelayContext, id: string, reader: string): Promise<PublicOrder> {
+  const order = await context.orders.read(id, reader);
   if (!order) throw new RelayError(404, 'order_not_found', 'No order with this id was created here.');
   return order;
 }
 
-export async function handleOrder(id: string, context: RelayContext): Promise<RelayAnswer> {
-  return jsonAnswer(200, await knownOrder(context, id));
+export async function handleOrder(id: string, request: RelayRequest, info: RelayRequestInfo, context: RelayContext): Promise<RelayAnswer> {
+  return jsonAnswer(200, await knownOrder(context, id, readerOf(request, info, context)));
 }
 
 const encoder = new TextEncoder();
@@ -65,9 +70,8 @@ function refuseForeignOrigin(request: RelayRequest, allowedOrigins: ReadonlySet<
 }
 
 /** A slot under the buyer's and the order's caps, or 429. */
-async function holdStreamSlots(request: RelayRequest, info: RelayRequestInfo, id: string, context: RelayContext): Promise<HeldStreamSlots> {
-  const { store, trustProxy, events } = context.options;
-  const bucket = rateLimitBucket(buyerIp(request.headers, info.remoteAddress, trustProxy));
+async function holdStreamSlots(bucket: string, id: string, context: RelayContext): Promise<HeldStreamSlots> {
+  const { store, events } = context.options;
   const slots = await takeStreamSlots(store, [
     { scope: `relay:streams-per-ip:${bucket}`, limit: events.maxPerIp },
     { scope: `relay:streams-per-order:${id}`, limit: events.maxPerOrder },
@@ -94,7 +98,8 @@ export async function handleOrderEvents(id: string, request: RelayRequest, info:
   const { orders, options } = context;
   const { keepAliveMs, pollMs, maxPollMs, maxLifetimeMs } = options.events;
   refuseForeignOrigin(request, options.allowedOrigins);
-  const slots = await holdStreamSlots(request, info, id, context);
+  const reader = readerOf(request, info, context);
+  const slots = await holdStreamSlots(reader, id, context);
   let output: ReadableStreamDefaultController<Uint8Array> | undefined;
   let lastSent: string | undefined;
   let closed = false;
@@ -111,7 +116,7 @@ export async function handleOrderEvents(id: string, request: RelayRequest, info:
     // Subscribed before the first read, so a change between the two is not missed.
     unsubscribe = await orders.subscribe(id, (change) => (output ? send(change) : early.push(change)));
     try {
-      order = await knownOrder(context, id);
+      order = await knownOrder(context, id, reader);
     } catch (error) {
       await unsubscribe();
       throw error;
@@ -162,7 +167,7 @@ export async function handleOrderEvents(id: string, request: RelayRequest, info:
       void (async () => {
         const before = lastSent;
         try {
-          const current = await orders.read(id);
+          const current = await orders.read(id, reader);
           if (current) send({ id, status: current.status });
         } catch (error) {
           options.onError(error);

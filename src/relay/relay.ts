@@ -101,7 +101,7 @@ export function createRelay(options: RelayOptions): Relay {
       if (!isOrderId(id)) throw orderNotFound();
       // Checked before the store is read, so a guessed id costs one HMAC and tells nothing.
       if (!(await context.options.orderTokens.verify(id, orderTokenOf(request)))) throw orderNotFound();
-      return order[2] ? handleOrderEvents(id, request, info, context) : handleOrder(id, context);
+      return order[2] ? handleOrderEvents(id, request, info, context) : handleOrder(id, request, info, context);
     };
     return { method: 'GET', widget: true, handle };
   }

@@ -1,6 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRelay, type ChargeAnswer, type PublicOrder, type RelayEventStreamOptions } from '../../src/relay/index.js';
+import { ORDER_REFRESH_BUDGET } from '../../src/relay/order-book.js';
 import { createOrderTokens } from '../../src/relay/order-token.js';
 import { createMemoryStore } from '../../src/store/memory-store.js';
 import type { Store } from '../../src/store/store.js';
@@ -152,6 +153,44 @@ describe('GET orders/{id}', () => {
       assert.equal((await readOrder(behind, order)).status, 'paid');
     } finally {
       await behind.close();
+    }
+  });
+
+  it("bounds the API reads that one address's reads of waiting orders cause, and those of all buyers together", async () => {
+    let clock = Date.now();
+    const store = createMemoryStore({ now: () => clock });
+    const relayed = await startRelay({ store, orderRefreshMs: 1_000, now: () => clock, chargeRateLimit: false });
+    try {
+      const orders = [await createOrder(relayed), await createOrder(relayed), await createOrder(relayed)];
+      const apiReads = () => orders.reduce((sum, order) => sum + relayed.upstreamCount(`/public_api/orders/${order.id}/`), 0);
+      const readFrom = async (order: ChargeAnswer, remoteAddress: string) => {
+        const response = await relayed.call('GET', orderPath(order), { remoteAddress });
+        assert.equal(response.status, 200, await response.clone().text());
+        return ((await response.json()) as PublicOrder).status;
+      };
+      // One address reads its three waiting orders every 1.1 s for half a minute: each read finds a stale status.
+      for (let round = 0; round < 9; round += 1) {
+        clock += 1_100;
+        for (const order of orders) assert.equal(await readFrom(order, '198.51.100.66'), 'waiting_payment');
+      }
+      assert.equal(apiReads(), ORDER_REFRESH_BUDGET.perIpPerMinute);
+      // Another address's read is not held by it, and a minute on the first may cause reads again.
+      clock += 1_100;
+      await readFrom(orders[0]!, '203.0.113.10');
+      assert.equal(apiReads(), ORDER_REFRESH_BUDGET.perIpPerMinute + 1);
+      clock += 60_000;
+      await readFrom(orders[1]!, '198.51.100.66');
+      assert.equal(apiReads(), ORDER_REFRESH_BUDGET.perIpPerMinute + 2);
+      // The shop's hourly share spent (as by many addresses): a read answers the stored status, and webhooks still apply.
+      for (let spent = 0; spent < ORDER_REFRESH_BUDGET.perHour; spent += 1) await store.reserveSlot('relay:order-refreshes', ORDER_REFRESH_BUDGET.perHour, 3_600_000, 0);
+      clock += 1_100;
+      await sandboxControl(relayed.running, 'POST', `/__sandbox/orders/${orders[2]!.id}/pay`);
+      assert.equal(await readFrom(orders[2]!, '192.0.2.7'), 'waiting_payment');
+      assert.equal(apiReads(), ORDER_REFRESH_BUDGET.perIpPerMinute + 2);
+      clock += 3_600_000;
+      assert.equal(await readFrom(orders[2]!, '192.0.2.7'), 'paid');
+    } finally {
+      await relayed.close();
     }
   });
 
