@@ -5,6 +5,11 @@
  * it is. The development build (`pay-checkout.dev.js`) runs Lit's development files, whose
  * messages are whole.
  *
+ * Each of Lit's three packages also pushes its version onto a global list (`litHtmlVersions`,
+ * `reactiveElementVersions`, `litElementVersions`), which only Lit's development files read, to
+ * warn of several copies of Lit on one page; the widget's copy is its own by design, so the
+ * minified builds leave the stamps out (about 120 bytes). The development build keeps them.
+ *
  * Each sentence is looked for in the one file of Lit that has it: a Lit release that words one
  * differently fails the build here, rather than keeping the long text without a word.
  */
@@ -45,6 +50,9 @@ export const LIT_ERROR_REWRITES: readonly LitErrorRewrite[] = [
     from: '"`live` bindings can only contain a single expression"',
     to: '"Lit: live() with text"',
   },
+  { file: /[\\/]lit-html[\\/]lit-html\.js$/, from: /\(\w+\.litHtmlVersions\?\?=\[\]\)\.push\("[\d.]+"\)/, to: '0' },
+  { file: /[\\/]@lit[\\/]reactive-element[\\/]reactive-element\.js$/, from: /\(\w+\.reactiveElementVersions\?\?=\[\]\)\.push\("[\d.]+"\)/, to: '0' },
+  { file: /[\\/]lit-element[\\/]lit-element\.js$/, from: /\(\w+\.litElementVersions\?\?=\[\]\)\.push\("[\d.]+"\)/, to: '0' },
 ];
 
 /**

@@ -86,6 +86,7 @@ describe('the script-tag build (dist/cdn/pay-checkout.js): what goes in', () => 
         assert.equal(code.includes(sentence), false, sentence);
       }
       assert.ok(code.includes('"Lit: strings array"'));
+      for (const list of ['litHtmlVersions', 'reactiveElementVersions', 'litElementVersions']) assert.equal(code.includes(list), false, list);
     });
 
     // A module's own lines run once its static imports have arrived and run: the entry's start the

@@ -7,7 +7,7 @@ import { ROOT } from './package-layout.js';
 
 /** The installed production file of Lit (what the browser's production condition resolves) whose id `file` matches. */
 function litFile(file: RegExp): { id: string; code: string } {
-  const candidates = ['@lit/reactive-element/css-tag.js', 'lit-html/lit-html.js', 'lit-html/directives/live.js'].map((name) => join(ROOT, 'node_modules', name));
+  const candidates = ['@lit/reactive-element/css-tag.js', '@lit/reactive-element/reactive-element.js', 'lit-html/lit-html.js', 'lit-html/directives/live.js', 'lit-element/lit-element.js'].map((name) => join(ROOT, 'node_modules', name));
   const id = candidates.find((candidate) => file.test(candidate));
   assert.ok(id, `no installed Lit file matches ${file}`);
   return { id, code: readFileSync(id, 'utf8') };
@@ -35,6 +35,21 @@ describe("Lit's error messages in the minified builds (scripts/short-lit-errors.
       .replace('"CSSResult is not constructable. Use `unsafeCSS` or `css` instead."', '"Lit: new CSSResult"')
       .replace(/"Value passed to 'css' function must be a 'css' function result: "\+(\w+)\+"[^"]*"/, '"Lit: not a css result: "+$1');
     assert.equal(shortened, expected);
+  });
+
+  it("leaves out the version each of Lit's packages pushes onto a global list, and keeps what is around it", () => {
+    for (const [file, list] of [[/lit-html[\\/]lit-html\.js$/, 'litHtmlVersions'], [/reactive-element[\\/]reactive-element\.js$/, 'reactiveElementVersions'], [/lit-element[\\/]lit-element\.js$/, 'litElementVersions']] as const) {
+      const { id, code } = litFile(file);
+      const stamp = new RegExp(`\\(\\w+\\.${list}\\?\\?=\\[\\]\\)\\.push\\("[\\d.]+"\\)`);
+      assert.match(code, stamp);
+      const shortened = shortenLitErrors(code, id).toString();
+      assert.equal(shortened.includes(list), false, `${list} is still in ${id}`);
+      // The statement's place holds a bare 0, which the minifier drops; what is around it stays.
+      const found = stamp.exec(code)!;
+      const before = code.slice(found.index - 20, found.index);
+      const after = code.slice(found.index + found[0].length, found.index + found[0].length + 20);
+      assert.ok(shortened.includes(`${before}0${after}`), `${before}0${after}`);
+    }
   });
 
   it('fails the build when a Lit release words a message differently, rather than keeping it long without a word', () => {
