@@ -206,7 +206,11 @@ export class PayCustomerFields extends FieldGroup<CustomerFieldName> {
   }
 
   override validate(): boolean {
-    const valid = this.checkOwnFields() && (!this.requireAddress || (this.addressFields?.validate() ?? false));
+    // Both checked in one round, so the buyer learns every field to fix at once.
+    // The address element is there only when asked for: while it is still fetched, it is not valid
+    // yet. It checks its fields without moving focus: this element gives focus to the first field.
+    const address = this.addressFields?.validate(true) ?? !this.requireAddress;
+    const valid = this.checkOwnFields() && address;
     if (!valid) void this.focusFirstInvalid();
     return valid;
   }

@@ -130,12 +130,13 @@ export abstract class FieldGroup<Name extends string> extends LitElement {
   }
 
   /**
-   * Checks every field on screen and shows each problem; moves focus to the first field to fix.
+   * Checks every field on screen and shows each problem; moves focus to the first field to fix,
+   * unless `quiet` (a group checked with others, by one that gives focus itself).
    * True when everything can be sent.
    */
-  validate(): boolean {
+  validate(quiet?: boolean): boolean {
     const valid = this.checkOwnFields();
-    if (!valid) void this.focusFirstInvalid();
+    if (!(valid || quiet)) void this.focusFirstInvalid();
     return valid;
   }
 

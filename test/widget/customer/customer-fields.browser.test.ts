@@ -1,4 +1,4 @@
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { aTimeout, expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../../src/widget/customer/customer-fields.js';
 import type { PayCustomerFields } from '../../../src/widget/customer/customer-fields.component.js';
@@ -302,6 +302,21 @@ describe('<pay-customer-fields>', () => {
         country: 'BR',
       });
       await expect(el).to.be.accessible();
+    });
+
+    it('checks the address in the same round as the buyer\'s fields, and focuses the buyer\'s first field to fix', async () => {
+      const el = await fixture<PayCustomerFields>(html`<pay-customer-fields require-address></pay-customer-fields>`);
+      const address = await addressOf(el);
+      await typeInto(el, 'name', 'Maria Silva');
+      expect(el.validate()).to.equal(false);
+      await el.updateComplete;
+      await address.updateComplete;
+      expect(el.invalidFields).to.deep.equal(['email', 'phone', 'zipcode', 'street', 'number', 'neighborhood', 'city', 'state']);
+      expect(descriptionOf(address, 'zipcode')).to.deep.equal(['Por exemplo 01310-100.', 'Informe o CEP.']);
+      // Every focus the round asked for has happened by now.
+      await aTimeout(50);
+      expect(el.shadowRoot!.activeElement).to.equal(inputOf(el, 'email'));
+      expect(address.shadowRoot!.activeElement).to.equal(null);
     });
 
     it('is not on the page, nor fetched, until it is asked for', async () => {
