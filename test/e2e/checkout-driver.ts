@@ -139,6 +139,40 @@ export async function checkView(page: Page, label: string, options: { frames?: b
         ),
     );
     assert.ok(overflow.scrollWidth <= overflow.clientWidth, `${label}: scrolls sideways at 320 px (${overflow.scrollWidth} > ${overflow.clientWidth})`);
+    // A phone whose buyer set large text (the browser's text size at 200 %): nothing of the
+    // checkout reaches past its own edge, where the page would cut it or scroll sideways.
+    await page.setViewportSize({ width: 375, height: 720 });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Page.enable');
+    await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32, fixed: 26 } });
+    try {
+      const outside = await page.evaluate(
+        (selector) =>
+          new Promise<string[]>((resolve) =>
+            requestAnimationFrame(() =>
+              requestAnimationFrame(() => {
+                const host = document.querySelector(selector)!;
+                const edge = host.getBoundingClientRect().right + 0.5;
+                const found: string[] = [];
+                const roots: ShadowRoot[] = host.shadowRoot ? [host.shadowRoot] : [];
+                for (let root = roots.pop(); root; root = roots.pop()) {
+                  for (const element of root.querySelectorAll('*')) {
+                    if (element.shadowRoot) roots.push(element.shadowRoot);
+                    const box = element.getBoundingClientRect();
+                    if (box.width > 0 && box.right > edge) found.push(`${element.tagName.toLowerCase()}[part=${element.getAttribute('part') ?? ''}] ends at ${Math.round(box.right)}`);
+                  }
+                }
+                resolve(found);
+              }),
+            ),
+          ),
+        CHECKOUT,
+      );
+      assert.deepEqual(outside, [], `${label}: at 375 px with text at 200 %, parts of the checkout reach past its edge`);
+    } finally {
+      await cdp.send('Page.setFontSizes', { fontSizes: { standard: 16, fixed: 13 } });
+      await cdp.detach();
+    }
   } finally {
     if (viewport) await page.setViewportSize(viewport);
   }

@@ -29,8 +29,10 @@ export const checkoutStyles = css`
     align-content: start;
   }
 
+  /* The name and price go under the picture when there is no room beside it (a narrow phone with large text). */
   .product {
     display: flex;
+    flex-wrap: wrap;
     align-items: center;
     gap: var(--pay-spacing, 1rem);
     min-width: 0;
@@ -46,6 +48,7 @@ export const checkoutStyles = css`
 
   .product-text {
     display: grid;
+    flex: 1 1 12rem;
     min-width: 0;
   }
 

@@ -24,10 +24,12 @@ export const resultStyles = [
       min-width: 0;
     }
 
+    /* A word longer than the line (large text on a phone) breaks rather than pushing the view wider. */
     .title {
       margin: 0;
       font-size: 1.25rem;
       line-height: 1.3;
+      overflow-wrap: anywhere;
     }
 
     .title:focus {
