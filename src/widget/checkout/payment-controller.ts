@@ -150,6 +150,8 @@ export class PaymentController implements ReactiveController {
     }
     if (this.abort === abort) this.abort = undefined;
     this.step = undefined;
+    // The progress said last ("Processando o pagamento…") is no longer true: what the outcome says, if anything, follows.
+    this.view.announce('');
     this.settle(outcome);
     this.host.requestUpdate();
   }

@@ -3,6 +3,7 @@ import { sendMouse } from '@web/test-runner-commands';
 import type { PayCheckout } from '../../../src/widget/checkout/checkout.component.js';
 import {
   bannerText,
+  liveRegionText,
   chargeRequests,
   chooseMethod,
   customerFieldsOf,
@@ -73,6 +74,9 @@ describe('<pay-checkout> when things go wrong', () => {
       'O serviço de pagamento não respondeu agora. Seus dados estão guardados: tente novamente em instantes. Tentar de novo não gera cobrança em dobro.',
     );
     expect(textOf(submitOf(el))).to.equal('Tentar novamente');
+    // The polite status no longer says the payment is being processed: the banner says what happened.
+    await el.updateComplete;
+    expect(liveRegionText(el)).to.equal('');
     await expect(el).to.be.accessible();
   });
 
