@@ -4,6 +4,7 @@ export const customerFieldsStyles = css`
   :host {
     display: grid;
     gap: var(--pay-spacing, 1rem);
+    container-type: inline-size;
   }
 
   .grid {
@@ -12,8 +13,8 @@ export const customerFieldsStyles = css`
     grid-template-columns: minmax(0, 1fr);
   }
 
-  /* Short address fields pair up once there is room; phones get one column. */
-  @media (min-width: 30rem) {
+  /* Short address fields pair up once the fields have room (the checkout's width, not the screen's: a narrow column on a wide screen has one); phones get one column. */
+  @container (min-width: 30rem) {
     .address {
       grid-template-columns: repeat(2, minmax(0, 1fr));
     }

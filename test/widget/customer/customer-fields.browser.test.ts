@@ -319,6 +319,21 @@ describe('<pay-customer-fields>', () => {
       expect(address.shadowRoot!.activeElement).to.equal(null);
     });
 
+    it('pairs the short address fields when the fields have room, whatever the screen: one column in a narrow column', async () => {
+      const tops = async (width: string) => {
+        const box = await fixture<HTMLDivElement>(html`<div style="width: ${width}"><pay-customer-fields require-address></pay-customer-fields></div>`);
+        const address = await addressOf(box.querySelector('pay-customer-fields')!);
+        const top = (name: string) => inputOf(address, name)!.getBoundingClientRect().top;
+        return { neighborhood: top('neighborhood'), city: top('city') };
+      };
+      // The test page is wider than 30rem either way: only the checkout's own width decides.
+      expect(innerWidth).to.be.greaterThan(30 * 16);
+      const wide = await tops('40rem');
+      expect(wide.city).to.equal(wide.neighborhood);
+      const narrow = await tops('24rem');
+      expect(narrow.city).to.be.greaterThan(narrow.neighborhood);
+    });
+
     it('is not on the page, nor fetched, until it is asked for', async () => {
       const el = await fixture<PayCustomerFields>(html`<pay-customer-fields></pay-customer-fields>`);
       expect(el.shadowRoot!.querySelector('pay-address-fields')).to.equal(null);
