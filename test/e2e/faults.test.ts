@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { checkView, deliveries, expectResult, payButton, prepare } from './checkout-driver.js';
+import { CHECKOUT, checkView, deliveries, expectResult, payButton, prepare } from './checkout-driver.js';
 import { countEvents, recordCharges, waitForEvents, type ChargeAnswers } from './demo-harness.js';
 import { demoSuite } from './demo-suite.js';
 
@@ -62,6 +62,16 @@ describe('faults and double clicks in the demo', { timeout: 200_000 }, () => {
     await payButton(page).click();
     await payButton(page).filter({ hasText: 'Tentar novamente' }).waitFor({ timeout: 45_000 });
     await checkView(page, '5xx interrupted');
+    // On a phone, where the buyer's eyes are when the button changes, the reason is on screen with it.
+    const viewport = page.viewportSize();
+    await page.setViewportSize({ width: 375, height: 700 });
+    try {
+      await payButton(page).scrollIntoViewIfNeeded();
+      const banner = await page.locator(`${CHECKOUT} [part="banner"]`).boundingBox();
+      assert.ok(banner && banner.y >= 0 && banner.y + banner.height <= 700, `the error is off screen: ${JSON.stringify(banner)}`);
+    } finally {
+      if (viewport) await page.setViewportSize(viewport);
+    }
     assert.equal(await countEvents(page, 'pay-order-created'), 0);
     await page.click('#qa-faults-clear');
     await page.locator('#qa-faults-feedback').filter({ hasText: /\S/ }).waitFor();

@@ -61,7 +61,7 @@ export interface PaymentBanner {
   readonly details: readonly string[];
 }
 
-/** The alert at the top of the form; `retrySafe` adds that trying again cannot charge twice. */
+/** The alert above the pay button; `retrySafe` adds that trying again cannot charge twice. */
 export function bannerView(banner: PaymentBanner | undefined, retrySafe: boolean, locale: SupportedLocale): TemplateResult | typeof nothing {
   if (!banner) return nothing;
   return html`

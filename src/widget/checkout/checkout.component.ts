@@ -63,7 +63,7 @@ import { RelayConnection, type CheckoutConfig, type CheckoutOrder } from './rela
  * @csspart product-name - The product name.
  * @csspart price - The `<pay-price>` of the amount due.
  * @csspart form - The payment form.
- * @csspart banner - The error message at the top of the form.
+ * @csspart banner - The error message of an attempt, above the pay button.
  * @csspart methods - The `<pay-method-picker>`.
  * @csspart customer - The `<pay-customer-fields>`.
  * @csspart card - The `<pay-card-fields>`.
@@ -418,14 +418,20 @@ export class PayCheckout extends LitElement {
     if (this.configController.status === 'failed') this.reload();
   }
 
+  /**
+   * The pay button, with an attempt's error above it: the buyer just pressed it, and it now offers
+   * to try again; on a phone the top of the form is screens away.
+   */
   private renderSubmit(config: CheckoutConfig, locale: SupportedLocale) {
-    const { phase } = this.payment;
+    const { phase, banner } = this.payment;
     const paying = phase === 'paying';
+    const interrupted = phase === 'interrupted';
     const amount = formatAmount(this.amountDue(config), config.product.currency, this.locale, locale) ?? '';
     let label = translate(locale, 'checkout.submit', { amount });
     if (paying) label = translate(locale, 'checkout.submitting');
-    else if (phase === 'interrupted') label = translate(locale, 'checkout.retry');
+    else if (interrupted) label = translate(locale, 'checkout.retry');
     return html`
+      ${bannerView(banner, interrupted, locale)}
       <button part="submit" class="submit" type="submit" aria-disabled=${paying ? 'true' : 'false'}>${label}</button>
       ${paying ? html`<p part="progress" class="progress">${progressText(this.payment.step, locale)}</p>` : nothing}
     `;
@@ -442,7 +448,6 @@ export class PayCheckout extends LitElement {
     // or boleto, most of them, never fetches its 4 KB. The picker's card brand marks come with that code.
     return html`
       <form part="form" class="form" novalidate ?hidden=${hidden} @submit=${this.handleSubmit} @focusin=${this.handleFormFocus} @keydown=${this.handleFormKeydown}>
-        ${bannerView(this.payment.banner, this.payment.phase === 'interrupted', locale)}
         <pay-method-picker
           part="methods"
           exportparts="option: method-option, option-name: method-name, option-description: method-description"
