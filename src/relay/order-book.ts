@@ -107,6 +107,27 @@ export const ORDER_REFRESH_BUDGET = { perHour: 2_000, perIpPerMinute: 20 } as co
 const HOUR_MS = 60 * 60_000;
 
 /**
+ * What `onError` gets, once per store while it lasts, when buyers' reads have spent their hourly
+ * share of the API's budget (ORDER_REFRESH_BUDGET): until `retryAfterMs` has passed, reads
+ * answer the stored status, which webhooks keep up to date; webhook confirmations and the
+ * offers' configuration still have the rest of the budget. Many buyers waiting at once (a
+ * launch), or someone polling many orders, spends it.
+ */
+export class OrderRefreshBudgetSpentError extends Error {
+  /** Stable, for alerting. */
+  readonly type = 'order_refresh_budget_spent';
+  readonly retryAfterMs: number;
+
+  constructor(retryAfterMs: number) {
+    super(
+      `Buyers' reads of waiting orders have spent their ${ORDER_REFRESH_BUDGET.perHour} API reads of the hour; for ${Math.ceil(retryAfterMs / 60_000)} min they answer the stored status, as webhooks keep it.`,
+    );
+    this.name = 'OrderRefreshBudgetSpentError';
+    this.retryAfterMs = retryAfterMs;
+  }
+}
+
+/**
  * Where a status sits in an order's life: awaiting the buyer (0), settled (1), undone later
  * (2). A status never moves back to a lower rank, so a late retry of an old delivery
  * (`pix_gerado` arriving after `purchase_approved`) cannot make a paid order wait again.
@@ -161,6 +182,7 @@ const orderKey = (id: string) => `relay:order:${id}`;
 const statusKey = (id: string) => `relay:order-status:${id}`;
 const refreshLockKey = (id: string) => `relay:order-refresh:${id}`;
 const REFRESHES_KEY = 'relay:order-refreshes';
+const REFRESHES_SPENT_KEY = 'relay:order-refreshes-spent';
 const readerRefreshesKey = (reader: string) => `relay:order-refreshes-per-ip:${reader}`;
 const channelOf = (id: string) => `relay:order-events:${id}`;
 
@@ -202,7 +224,11 @@ export function createOrderBook({ store, client, now, refreshMs, onError }: Orde
     if (inFlight) return inFlight;
     const started = (async () => {
       if (!(await store.setIfAbsent(refreshLockKey(id), '1', { ttlMs: Math.max(refreshMs, 1) }))) return;
-      if ((await store.reserveSlot(REFRESHES_KEY, ORDER_REFRESH_BUDGET.perHour, HOUR_MS, 0)).granted) await refresh(id);
+      const slot = await store.reserveSlot(REFRESHES_KEY, ORDER_REFRESH_BUDGET.perHour, HOUR_MS, 0);
+      if (slot.granted) return refresh(id);
+      // Said once while it lasts, across instances: an operator learns of it without a line per read.
+      const ttlMs = Math.max(slot.waitMs, 1_000);
+      if (await store.setIfAbsent(REFRESHES_SPENT_KEY, '1', { ttlMs })) onError(new OrderRefreshBudgetSpentError(ttlMs));
     })().finally(() => refreshing.delete(id));
     refreshing.set(id, started);
     return started;

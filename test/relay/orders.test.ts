@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRelay, type ChargeAnswer, type PublicOrder, type RelayEventStreamOptions } from '../../src/relay/index.js';
-import { ORDER_REFRESH_BUDGET } from '../../src/relay/order-book.js';
+import { ORDER_REFRESH_BUDGET, OrderRefreshBudgetSpentError } from '../../src/relay/order-book.js';
 import { createOrderTokens } from '../../src/relay/order-token.js';
 import { createMemoryStore } from '../../src/store/memory-store.js';
 import type { Store } from '../../src/store/store.js';
@@ -185,8 +185,15 @@ describe('GET orders/{id}', () => {
       for (let spent = 0; spent < ORDER_REFRESH_BUDGET.perHour; spent += 1) await store.reserveSlot('relay:order-refreshes', ORDER_REFRESH_BUDGET.perHour, 3_600_000, 0);
       clock += 1_100;
       await sandboxControl(relayed.running, 'POST', `/__sandbox/orders/${orders[2]!.id}/pay`);
+      const reportedBefore = relayed.reported.length;
       assert.equal(await readFrom(orders[2]!, '192.0.2.7'), 'waiting_payment');
+      clock += 1_100;
+      assert.equal(await readFrom(orders[2]!, '192.0.2.8'), 'waiting_payment');
       assert.equal(apiReads(), ORDER_REFRESH_BUDGET.perIpPerMinute + 2);
+      // The operator is told once, not once per read.
+      const told = relayed.reported.slice(reportedBefore);
+      assert.equal(told.length, 1, String(told));
+      assert.ok(told[0] instanceof OrderRefreshBudgetSpentError && told[0].type === 'order_refresh_budget_spent', String(told[0]));
       clock += 3_600_000;
       assert.equal(await readFrom(orders[2]!, '192.0.2.7'), 'paid');
     } finally {
