@@ -59,35 +59,23 @@ async function holdSlot(context: RelayContext, key: string, limit: number, windo
   if (!slot.granted) throw new RelayError(429, 'rate_limited', message, { retryAfter: Math.max(1, Math.ceil(slot.waitMs / 1000)) });
 }
 
-async function holdRateLimit(context: RelayContext, ip: string | undefined): Promise<void> {
+/**
+ * `chargeRateLimit` for the address `ip` (its rate-limit bucket), on the count `scope`: its new
+ * attempts (`charges`), and apart from them its retries of admitted attempts (`charge-retries`).
+ * Each retry goes to the API, so without a bound of their own one address replaying its few
+ * admitted keys would spend the budget every buyer shares (each key alone stays within
+ * `ATTEMPT_TRIES_PER_MINUTE`).
+ */
+async function holdAddressLimit(context: RelayContext, scope: 'charges' | 'charge-retries', ip: string | undefined, message: string): Promise<void> {
   const { chargeRateLimit } = context.options;
   if (chargeRateLimit === false) return;
-  await holdSlot(
-    context,
-    `relay:charges-per-ip:${rateLimitBucket(ip)}`,
-    chargeRateLimit.limit,
-    chargeRateLimit.windowMs,
-    'Too many payment attempts from this address; retry after the given seconds.',
-  );
+  await holdSlot(context, `relay:${scope}-per-ip:${rateLimitBucket(ip)}`, chargeRateLimit.limit, chargeRateLimit.windowMs, message);
 }
 
-/**
- * Bounds the retries of admitted attempts that one address made (its rate-limit bucket), as
- * `chargeRateLimit` bounds its new attempts, on a count of their own: each retry goes to the
- * API, so without it one address replaying its few admitted keys would spend the budget every
- * buyer shares (each key alone stays within `ATTEMPT_TRIES_PER_MINUTE`).
- */
-async function holdRetryLimit(context: RelayContext, ip: string | undefined): Promise<void> {
-  const { chargeRateLimit } = context.options;
-  if (chargeRateLimit === false) return;
-  await holdSlot(
-    context,
-    `relay:charge-retries-per-ip:${rateLimitBucket(ip)}`,
-    chargeRateLimit.limit,
-    chargeRateLimit.windowMs,
-    'Too many retries of payment attempts from this address; retry after the given seconds.',
-  );
-}
+const holdRateLimit = (context: RelayContext, ip: string | undefined) =>
+  holdAddressLimit(context, 'charges', ip, 'Too many payment attempts from this address; retry after the given seconds.');
+const holdRetryLimit = (context: RelayContext, ip: string | undefined) =>
+  holdAddressLimit(context, 'charge-retries', ip, 'Too many retries of payment attempts from this address; retry after the given seconds.');
 
 /** Bounds the tries of one admitted attempt (`ATTEMPT_TRIES_PER_MINUTE`), whatever addresses they come from. */
 async function holdAttemptTry(context: RelayContext, idempotencyKey: string): Promise<void> {

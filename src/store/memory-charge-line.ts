@@ -17,9 +17,9 @@ interface Ticket {
 }
 
 interface LineState {
-  /** Start times of the window's open slots (new attempts, and retries while nobody waits), ascending. */
+  /** Start times of the window's open slots (new attempts, and retries when more are free than tickets wait), ascending. */
   slots: number[];
-  /** Start times of the window's reserve slots (retries of admitted attempts past the open part, or while tickets wait), ascending. */
+  /** Start times of the window's reserve slots (the other retries of admitted attempts), ascending. */
   reserved: number[];
   /** Waiting tickets in the order they go: by round, then by arrival. */
   waiting: Ticket[];
@@ -82,7 +82,7 @@ export function createMemoryChargeLines(now: () => number): MemoryChargeLines {
     if (request.kind === 'retry') {
       // The open part's free slots are owed to the waiting tickets first: a retry takes one only when more are free than tickets wait.
       if (free > waiting.length) return admit(0);
-      const reserve = budget.reserve;
+      const { reserve } = budget;
       if (reserved.length < reserve) {
         reserved.push(at);
         return { outcome: 'admitted' };
