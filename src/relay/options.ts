@@ -262,7 +262,7 @@ function checkOrigins(value: unknown): ReadonlySet<string> {
 
 function checkStore(value: unknown): Store {
   if (value === undefined) return createMemoryStore();
-  const methods = ['get', 'set', 'setIfAbsent', 'delete', 'reserveSlot', 'reserveSlots', 'takeChargeTurn', 'publish', 'subscribe', 'close'];
+  const methods = ['get', 'set', 'setIfAbsent', 'setRanked', 'delete', 'reserveSlot', 'reserveSlots', 'takeChargeTurn', 'publish', 'subscribe', 'close'];
   const missing = methods.filter((name) => typeof (value as Record<string, unknown> | null)?.[name] !== 'function');
   if (missing.length > 0) fail('store', `is not a Store (missing ${missing.join(', ')}).`);
   return value as Store;

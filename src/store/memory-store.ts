@@ -7,7 +7,17 @@
  * key, so the oldest write is always the first key, found in constant time.
  */
 import { createMemoryChargeLines } from './memory-charge-line.js';
-import type { SlotReservation, SlotWindow, Store, StoreSetOptions } from './store.js';
+import { checkRank, type SlotReservation, type SlotWindow, type Store, type StoreSetOptions } from './store.js';
+
+/** The `rank` of a value `setRanked` wrote; -Infinity for any other text, which any write replaces. */
+function rankOf(text: string): number {
+  try {
+    const { rank } = JSON.parse(text) as { rank?: unknown };
+    return typeof rank === 'number' ? rank : -Infinity;
+  } catch {
+    return -Infinity;
+  }
+}
 
 /**
  * The default cap: far above one instance's normal use (docs/relay.md, "One instance: the
@@ -183,6 +193,13 @@ export function createMemoryStore({
       if (live(key) !== undefined) return false;
       writeValue(key, value, options);
       return true;
+    },
+    async setRanked(key, value, rank, options) {
+      checkRank(rank);
+      const current = live(key);
+      if (current !== undefined && rankOf(current) > rank) return current;
+      writeValue(key, value, options);
+      return value;
     },
     async delete(key) {
       values.delete(key);

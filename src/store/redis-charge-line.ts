@@ -4,8 +4,9 @@
  * (memory-charge-line.ts). Its seven keys share one hash tag, `{<line>}`, so the script runs on
  * a Redis Cluster too; each expires once nothing in it matters any more.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Cluster, Redis } from 'ioredis';
+import { redisScript } from './redis-script.js';
 import { checkChargeLineBudget, type ChargeLineBudget, type ChargeTurn, type ChargeTurnRequest } from './store.js';
 
 /**
@@ -113,7 +114,7 @@ redis.call('ZADD', waiting, startRound, member)
 redis.call('HSET', tickets, ARGV[7], member)
 return admitOrWait(member, redis.call('ZRANK', waiting, member))
 `;
-const TAKE_CHARGE_TURN_SHA = createHash('sha1').update(TAKE_CHARGE_TURN_SCRIPT).digest('hex');
+const takeChargeTurnScript = redisScript(TAKE_CHARGE_TURN_SCRIPT);
 
 const KEY_NAMES = ['slots', 'waiting', 'tickets', 'deadlines', 'rounds', 'state', 'reserved'] as const;
 
@@ -133,7 +134,6 @@ export function redisChargeLine(client: Redis | Cluster, prefixed: (name: string
     const keys = KEY_NAMES.map((name) => prefixed(`{${line}}:${name}`));
     const attempt = request.kind === 'attempt' ? request : { ticket: '', bucket: '', join: false };
     const args = [
-      ...keys,
       budget.limit,
       budget.reserve,
       budget.windowMs,
@@ -145,12 +145,6 @@ export function redisChargeLine(client: Redis | Cluster, prefixed: (name: string
       attempt.join ? 1 : 0,
       randomUUID(),
     ];
-    try {
-      return chargeTurnFrom(await client.evalsha(TAKE_CHARGE_TURN_SHA, keys.length, ...args));
-    } catch (error) {
-      // The server forgets scripts on restart or SCRIPT FLUSH; EVAL sends it again (and caches it).
-      if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
-      return chargeTurnFrom(await client.eval(TAKE_CHARGE_TURN_SCRIPT, keys.length, ...args));
-    }
+    return chargeTurnFrom(await takeChargeTurnScript(client, keys, args));
   };
 }

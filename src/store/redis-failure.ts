@@ -151,6 +151,7 @@ const GUARDED: Record<Exclude<keyof Store, 'subscribe' | 'close'>, true> = {
   get: true,
   set: true,
   setIfAbsent: true,
+  setRanked: true,
   delete: true,
   reserveSlot: true,
   reserveSlots: true,

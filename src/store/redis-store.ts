@@ -8,12 +8,13 @@
  * and each script touches keys of one slot, which a Cluster runs on the node that owns it;
  * a script with several keys names them with one hash tag (`{...}`) so they share a slot.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Cluster, ClusterOptions, Redis, RedisOptions } from 'ioredis';
 import { loadIoredis } from './ioredis-module.js';
 import { checkCommandTimeout, failFastRedisOptions, failingFast, reconnectDelayMs, whenReady } from './redis-failure.js';
 import { redisChargeLine } from './redis-charge-line.js';
-import type { SlotReservation, SlotWindow, Store, StoreSetOptions } from './store.js';
+import { redisScript } from './redis-script.js';
+import { checkRank, type SlotReservation, type SlotWindow, type Store, type StoreSetOptions } from './store.js';
 
 export { StoreUnavailableError } from './store.js';
 
@@ -104,7 +105,29 @@ for i, key in ipairs(KEYS) do
 end
 return {1, wait}
 `;
-const RESERVE_SLOT_SHA = createHash('sha1').update(RESERVE_SLOT_SCRIPT).digest('hex');
+const reserveSlotScript = redisScript(RESERVE_SLOT_SCRIPT);
+
+/**
+ * `setRanked`: the value replaces the key's unless the key holds a JSON object whose numeric
+ * `rank` is higher than the new value's. KEYS the key; ARGV the value, its rank, and the ttl in
+ * milliseconds ('' for none). Answers the text the key holds afterwards.
+ */
+const SET_RANKED_SCRIPT = `
+local current = redis.call('GET', KEYS[1])
+if current then
+  local ok, decoded = pcall(cjson.decode, current)
+  if ok and type(decoded) == 'table' and type(decoded.rank) == 'number' and decoded.rank > tonumber(ARGV[2]) then
+    return current
+  end
+end
+if ARGV[3] == '' then
+  redis.call('SET', KEYS[1], ARGV[1])
+else
+  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[3])
+end
+return ARGV[1]
+`;
+const setRankedScript = redisScript(SET_RANKED_SCRIPT);
 
 /** Redis refuses a PX of 0 or a fraction: a ttl is a positive number of whole milliseconds. */
 function pxMilliseconds(options: StoreSetOptions | undefined): number | undefined {
@@ -296,20 +319,9 @@ export function createRedisStore(options: RedisStoreOptions): Store {
   async function reserveSlots(windows: readonly SlotWindow[], maxWaitMs: number): Promise<SlotReservation> {
     if (windows.length === 0) throw new RangeError('reserveSlots needs at least one window');
     for (const { limit, windowMs } of windows) checkSlotArguments(limit, windowMs, maxWaitMs);
-    const keysAndArgs = [
-      ...windows.map((window) => prefixed(window.key)),
-      maxWaitMs,
-      randomUUID(),
-      ...windows.flatMap((window) => [window.limit, window.windowMs]),
-    ];
-    try {
-      return slotReservationFrom(await client.evalsha(RESERVE_SLOT_SHA, windows.length, ...keysAndArgs));
-    } catch (error) {
-      // The server forgets scripts on restart or SCRIPT FLUSH, and each cluster node has its own
-      // cache; EVAL sends the script again to the node owning the keys (which caches it).
-      if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
-      return slotReservationFrom(await client.eval(RESERVE_SLOT_SCRIPT, windows.length, ...keysAndArgs));
-    }
+    const keys = windows.map((window) => prefixed(window.key));
+    const args = [maxWaitMs, randomUUID(), ...windows.flatMap((window) => [window.limit, window.windowMs])];
+    return slotReservationFrom(await reserveSlotScript(client, keys, args));
   }
 
   const store: Store = {
@@ -326,6 +338,12 @@ export function createRedisStore(options: RedisStoreOptions): Store {
       const reply =
         px === undefined ? await client.set(prefixed(key), value, 'NX') : await client.set(prefixed(key), value, 'PX', px, 'NX');
       return reply === 'OK';
+    },
+    async setRanked(key, value, rank, options) {
+      checkRank(rank);
+      const reply = await setRankedScript(client, [prefixed(key)], [value, rank, pxMilliseconds(options) ?? '']);
+      if (typeof reply !== 'string') throw new Error(`unexpected reply from the ranked write script: ${JSON.stringify(reply)}`);
+      return reply;
     },
     async delete(key) {
       await client.del(prefixed(key));

@@ -57,6 +57,14 @@ export interface Store {
   set(key: string, value: string, options?: StoreSetOptions): Promise<void>;
   /** Sets the value only when the key is absent; answers whether it did (locks, de-duplication). */
   setIfAbsent(key: string, value: string, options?: StoreSetOptions): Promise<boolean>;
+  /**
+   * Sets `value`, the JSON text of an object whose `rank` is the number `rank`, unless the key
+   * holds a JSON object with a higher `rank`; answers the text the key holds afterwards (`value`,
+   * or the one kept). Atomic: of writes that race on any instances, the highest rank stays, and of
+   * equal ranks the last. A value there without a numeric `rank` is replaced. (The order's status:
+   * a late waiting status must not replace a paid one that another instance wrote meanwhile.)
+   */
+  setRanked(key: string, value: string, rank: number, options?: StoreSetOptions): Promise<string>;
   delete(key: string): Promise<void>;
   /**
    * Reserves one slot of a sliding window of `limit` requests per `windowMs`. A slot is
@@ -105,6 +113,11 @@ export class StoreUnavailableError extends Error {
 }
 
 /** Throws a `RangeError` naming the first field of `budget` that no line could work with. */
+/** A rank is a finite number, which both stores compare alike. */
+export function checkRank(rank: number): void {
+  if (!Number.isFinite(rank)) throw new RangeError(`a rank must be a finite number, not ${rank}`);
+}
+
 export function checkChargeLineBudget({ limit, reserve, windowMs, graceMs, maxWaiting }: ChargeLineBudget): void {
   const whole = (name: string, value: number, min: number) => {
     if (!Number.isSafeInteger(value) || value < min) throw new RangeError(`${name} must be a whole number of at least ${min}, got ${value}`);

@@ -10,7 +10,7 @@ export interface CountingStore {
   store: Store;
   /** Every key written so far, in the order first written. */
   keys: Set<string>;
-  /** Writes that changed the store: `set`, a `setIfAbsent` that set, a granted `reserveSlot`. */
+  /** Writes that changed the store: `set`, a `setIfAbsent` or `setRanked` that set, a granted `reserveSlot`. */
   writes: number;
 }
 
@@ -32,6 +32,14 @@ export function countingStore(memory: Store = createMemoryStore()): CountingStor
           counted.writes += 1;
         }
         return wrote;
+      },
+      async setRanked(key, value, rank, options) {
+        const held = await memory.setRanked(key, value, rank, options);
+        if (held === value) {
+          counted.keys.add(key);
+          counted.writes += 1;
+        }
+        return held;
       },
       async reserveSlot(key, limit, windowMs, maxWaitMs) {
         const slot = await memory.reserveSlot(key, limit, windowMs, maxWaitMs);

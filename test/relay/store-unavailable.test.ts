@@ -17,7 +17,7 @@ function unavailableStore(): Store {
   const fail = async (): Promise<never> => {
     throw new StoreUnavailableError('Redis is unavailable: the connection is reconnecting');
   };
-  return { get: fail, set: fail, setIfAbsent: fail, delete: fail, reserveSlot: fail, reserveSlots: fail, takeChargeTurn: fail, publish: fail, subscribe: fail, close: async () => undefined };
+  return { get: fail, set: fail, setIfAbsent: fail, setRanked: fail, delete: fail, reserveSlot: fail, reserveSlots: fail, takeChargeTurn: fail, publish: fail, subscribe: fail, close: async () => undefined };
 }
 
 describe('a relay whose store is unavailable', () => {

@@ -166,6 +166,46 @@ export function describeStoreConformance(
       });
     });
 
+    describe('setRanked', () => {
+      const ranked = (rank: number, status: string) => JSON.stringify({ status, rank });
+
+      it('keeps the value of the higher rank, whatever the order of the writes, and answers what the key holds', async () => {
+        const [first, second] = [await open(), await open()];
+        const key = uniqueName('ranked');
+        assert.equal(await first.setRanked(key, ranked(1, 'paid'), 1), ranked(1, 'paid'));
+        assert.equal(await second.setRanked(key, ranked(0, 'waiting_payment'), 0), ranked(1, 'paid'), 'a lower rank is not written');
+        assert.equal(await first.get(key), ranked(1, 'paid'));
+        assert.equal(await second.setRanked(key, ranked(1, 'declined'), 1), ranked(1, 'declined'), 'of equal ranks the last stays');
+        assert.equal(await first.setRanked(key, ranked(2, 'refunded'), 2), ranked(2, 'refunded'));
+        assert.equal(await second.get(key), ranked(2, 'refunded'));
+      });
+
+      it('replaces a value written without a rank, keeps its ttl, and refuses a rank that is not a finite number', async () => {
+        const store = await open();
+        const [plain, expiring] = [uniqueName('unranked'), uniqueName('ranked-ttl')];
+        await store.set(plain, JSON.stringify({ status: 'paid' }));
+        assert.equal(await store.setRanked(plain, ranked(0, 'waiting_payment'), 0), ranked(0, 'waiting_payment'));
+        await store.set(plain, 'not json');
+        assert.equal(await store.setRanked(plain, ranked(0, 'waiting_payment'), 0), ranked(0, 'waiting_payment'));
+        await store.setRanked(expiring, ranked(0, 'waiting_payment'), 0, { ttlMs: 100 });
+        await advance(150);
+        assert.equal(await store.get(expiring), undefined);
+        await assert.rejects(store.setRanked(plain, ranked(1, 'paid'), Number.NaN), RangeError);
+        assert.equal(await store.get(plain), ranked(0, 'waiting_payment'));
+      });
+
+      it('keeps the highest rank of 60 concurrent writes on two instances', async () => {
+        const instances = [await open(), await open()];
+        const key = uniqueName('ranked-race');
+        // One write of rank 2 among writes of ranks 0 and 1: it stays, whenever it lands.
+        const ranks = Array.from({ length: 60 }, (_, index) => (index === 30 ? 2 : index % 2));
+        const answers = await Promise.all(ranks.map((rank, index) => instances[index % 2]!.setRanked(key, ranked(rank, `write-${index}`), rank)));
+        assert.equal(await instances[0]!.get(key), ranked(2, 'write-30'));
+        // Each answer is what the key held once that write was done: never below the write's own rank.
+        for (const [index, answer] of answers.entries()) assert.ok((JSON.parse(answer) as { rank: number }).rank >= ranks[index]!, answer);
+      });
+    });
+
     describe('reserveSlot', () => {
       it('grants the first `limit` slots at once', async () => {
         const store = await open();

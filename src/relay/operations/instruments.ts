@@ -7,7 +7,7 @@ import type { ExchangeEvent } from '../../client/exchange.js';
 import type { Store } from '../../store/store.js';
 import { endpointOf, type RelayObserver } from './observer.js';
 
-const STORE_OPERATIONS = ['get', 'set', 'setIfAbsent', 'delete', 'reserveSlot', 'reserveSlots', 'takeChargeTurn', 'publish', 'subscribe'] as const;
+const STORE_OPERATIONS = ['get', 'set', 'setIfAbsent', 'setRanked', 'delete', 'reserveSlot', 'reserveSlots', 'takeChargeTurn', 'publish', 'subscribe'] as const;
 
 /** `store` with every operation reported to `observer.store`. */
 export function observedStore(store: Store, observer: Required<RelayObserver>): Store {
