@@ -148,6 +148,8 @@ interface StoredStatus {
   status: string;
   /** When the relay last learnt the status (webhook, charge answer or API read), ms since epoch. */
   checkedAt: number;
+  /** `statusRank(status)`, which the store compares (`setRanked`); absent in a status a relay before it stored. */
+  rank?: number;
 }
 
 export interface OrderBookOptions {
@@ -193,9 +195,18 @@ export function createOrderBook({ store, client, now, refreshMs, onError }: Orde
   }
 
   async function applyStatus(id: string, status: string): Promise<string> {
-    const current = await storedStatus(id);
-    const kept = current !== undefined && statusRank(status) < statusRank(current.status) ? current.status : status;
-    await store.set(statusKey(id), JSON.stringify({ status: kept, checkedAt: now() } satisfies StoredStatus), { ttlMs: ORDER_RETENTION_MS });
+    const rank = statusRank(status);
+    // A status stored by a relay from before ranks were stored has none, and any write would
+    // replace it: a waiting one, the only kind that can be outranked by a final one, reads it first.
+    const legacy = rank === 0 ? await storedStatus(id) : undefined;
+    let kept: string;
+    if (legacy !== undefined && legacy.rank === undefined && statusRank(legacy.status) > rank) kept = legacy.status;
+    else {
+      const next = JSON.stringify({ status, checkedAt: now(), rank } satisfies StoredStatus);
+      // Atomic in the store: a waiting status written at the moment another instance writes a
+      // paid one never replaces it, whichever comes second.
+      kept = (JSON.parse(await store.setRanked(statusKey(id), next, rank, { ttlMs: ORDER_RETENTION_MS })) as StoredStatus).status;
+    }
     // Published even when unchanged: a subscriber compares with what it last sent, and a
     // repeated publish after a failed one costs nothing.
     await store.publish(channelOf(id), JSON.stringify({ id, status: kept } satisfies StatusChange));

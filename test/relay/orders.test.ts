@@ -156,6 +156,20 @@ describe('GET orders/{id}', () => {
     }
   });
 
+  it('keeps a paid status stored without its rank (by a relay before ranks were stored) when a late waiting status comes', async () => {
+    const store = createMemoryStore();
+    const relay = await startRelay({ store });
+    try {
+      const order = await createOrder(relay);
+      await store.set(`relay:order-status:${order.id}`, JSON.stringify({ status: 'paid', checkedAt: Date.now() }));
+      const late = { secret: WEBHOOK_SECRET, event: 'pix_gerado', data: { id: order.id, status: 'waiting_payment' } };
+      assert.equal((await relay.call('POST', '/webhooks', { body: late })).status, 200);
+      assert.equal((await readOrder(relay, order)).status, 'paid');
+    } finally {
+      await relay.close();
+    }
+  });
+
   it("bounds the API reads that one address's reads of waiting orders cause, and those of all buyers together", async () => {
     let clock = Date.now();
     const store = createMemoryStore({ now: () => clock });

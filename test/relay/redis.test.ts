@@ -102,6 +102,58 @@ describe('two relay instances on one Redis', () => {
     assert.deepEqual(await repeated.json(), { received: true, duplicate: true });
   });
 
+  it('keep a paid status that one instance writes while another writes a late waiting one, whichever lands last', async () => {
+    // A sandbox of the test's own, which sends no webhook: the test delivers each itself.
+    const sandbox = await startSandbox();
+    try {
+      const plainStore = createRedisStore({ url: redis.url, keyPrefix: `relay-test-${process.pid}:` });
+      const store = createRedisStore({ url: redis.url, keyPrefix: `relay-test-${process.pid}:` });
+      stores.push(plainStore, store);
+      const prompt = relayInstanceOn(sandbox.baseUrl, plainStore);
+      // An instance whose write of the order's status waits until the other has stored the paid one.
+      let holding!: () => void;
+      const held = new Promise<void>((resolve) => (holding = resolve));
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const hold = async <T>(key: string, write: () => Promise<T>): Promise<T> => {
+        if (key.startsWith('relay:order-status:')) {
+          holding();
+          await released;
+        }
+        return write();
+      };
+      const late = relayInstanceOn(sandbox.baseUrl, {
+        ...store,
+        set: (key, value, options) => hold(key, () => store.set(key, value, options)),
+        setRanked: (key, value, rank, options) => hold(key, () => store.setRanked(key, value, rank, options)),
+      });
+      const createdResponse = await call(prompt, '/charges', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
+        body: JSON.stringify(pixChargeBody()),
+      });
+      const order = (await createdResponse.json()) as ChargeAnswer;
+      await sandboxControl(sandbox, 'POST', `/__sandbox/orders/${order.id}/pay`);
+      const webhook = (relay: Relay, event: string, status: string) =>
+        call(relay, '/webhooks', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ secret: WEBHOOK_SECRET, event, data: { id: order.id, status } }),
+        });
+      // A retry of the order's pix_gerado comes late to one instance, its purchase_approved to the other.
+      const lateAnswer = webhook(late, 'pix_gerado', 'waiting_payment');
+      await held;
+      assert.equal((await webhook(prompt, 'purchase_approved', 'paid')).status, 200);
+      release();
+      assert.equal((await lateAnswer).status, 200);
+      for (const relay of [prompt, late]) {
+        assert.equal(((await (await call(relay, orderPath(order))).json()) as PublicOrder).status, 'paid');
+      }
+    } finally {
+      await sandbox.close();
+    }
+  });
+
   it('share the caps on open event streams: the order\'s sixth stream is refused on either instance', async () => {
     const createdResponse = await call(second, '/charges', {
       method: 'POST',
