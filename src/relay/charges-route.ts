@@ -83,35 +83,78 @@ async function holdAttemptTry(context: RelayContext, idempotencyKey: string): Pr
   await holdSlot(context, `relay:attempt-tries:${idempotencyKey}`, ATTEMPT_TRIES_PER_MINUTE, 60_000, 'Too many tries of this payment attempt; retry after the given seconds.');
 }
 
+const attemptIpKey = (idempotencyKey: string) => `relay:attempt-ip:${idempotencyKey}`;
+
 /**
- * Admits a payment attempt under the per-buyer limit and its turn in the charge line, and
+ * The API's answer to an admitted attempt, once it came: the order's public view as the API
+ * answered it (what a replay at the API would answer again), and a digest of the payload that was
+ * sent (`payloadDigest`). Kept as long as the API keeps the key (its 24 hours count from the
+ * request that succeeded: a 5xx releases the key).
+ */
+const attemptAnswerKey = (idempotencyKey: string) => `relay:attempt-answer:${idempotencyKey}`;
+interface AttemptAnswer {
+  order: PublicOrder;
+  digest: string;
+}
+
+/** SHA-256 of the payload as sent to the API: what tells a replay (the same payload) from a reuse of the key. */
+async function payloadDigest(payload: unknown): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(JSON.stringify(payload)));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * The order the API already answered this attempt with, when the retry sends the same payload
+ * (the API would answer its first response again, rule 1 of its idempotency). A retry whose
+ * answer is known costs no call to the API, so it is not held by the bounds of retries: a buyer
+ * whose answer was lost on the way gets the order even while the API is unreachable or its
+ * charge budget spent. Another payload under the key, or an answer the store lost, goes to the
+ * API, which answers it (409 for another payload). The answer is the API's first one, as its
+ * replay would be: the order's status since then is the order route's to tell.
+ */
+async function knownAnswer(context: RelayContext, idempotencyKey: string, digest: string): Promise<PublicOrder | undefined> {
+  const text = await context.options.store.get(attemptAnswerKey(idempotencyKey));
+  if (text === undefined) return undefined;
+  const answer = JSON.parse(text) as AttemptAnswer;
+  return answer.digest === digest ? answer.order : undefined;
+}
+
+/**
+ * Admits a new payment attempt under the per-buyer limit and its turn in the charge line, and
  * answers the buyer IP its charge carries. An attempt refused by the per-buyer limit writes
  * nothing: the limit is checked against what the store holds before anything is stored, so a
  * flood of refused requests (each with a new key) cannot grow the store; one told to wait holds
- * one ticket in a line of bounded length. An attempt already admitted (its key is stored) is a
- * retry: it is not counted against its address's new attempts again, only against its own bound
- * of tries, the retries its first address may make, and its turn as a retry in the charge line
- * (never the slots waiting buyers are owed); and it keeps the IP of its first request. The API compares a retried
- * charge's whole body with the first, and `customer.ip` is part of it: a buyer whose phone
- * moves from Wi-Fi to 4G between two tries of one attempt would otherwise get a "different
- * payload" conflict, give up the attempt and pay again.
+ * one ticket in a line of bounded length. A concurrent try of the same attempt may have been
+ * admitted first: its IP is then the attempt's.
  */
-async function admitAttempt(context: RelayContext, idempotencyKey: string, ip: string | undefined): Promise<string | undefined> {
+async function admitNewAttempt(context: RelayContext, idempotencyKey: string, ip: string | undefined): Promise<string | undefined> {
   const { store } = context.options;
-  const key = `relay:attempt-ip:${idempotencyKey}`;
-  const admitted = await store.get(key);
-  if (admitted !== undefined) {
-    const first = admitted === NO_ADDRESS ? undefined : admitted;
-    await holdAttemptTry(context, idempotencyKey);
-    await holdRetryLimit(context, first ?? ip);
-    await takeRetryTurn(context);
-    return first;
-  }
   await takeChargeTurn(context, idempotencyKey, rateLimitBucket(ip), () => holdRateLimit(context, ip));
-  if (await store.setIfAbsent(key, ip ?? NO_ADDRESS, { ttlMs: ATTEMPT_IP_TTL_MS })) return ip;
-  // A concurrent try of the same attempt was admitted first: its IP is the attempt's.
-  const first = await store.get(key);
+  if (await store.setIfAbsent(attemptIpKey(idempotencyKey), ip ?? NO_ADDRESS, { ttlMs: ATTEMPT_IP_TTL_MS })) return ip;
+  const first = await store.get(attemptIpKey(idempotencyKey));
   return first === undefined || first === NO_ADDRESS ? ip : first;
+}
+
+/**
+ * Holds a retry of an admitted attempt (its key is stored) whose answer is not known: it is not
+ * counted against its address's new attempts again, only against its own bound of tries, the
+ * retries its first address may make, and its turn as a retry in the charge line (never the
+ * slots waiting buyers are owed).
+ */
+async function admitRetry(context: RelayContext, idempotencyKey: string, first: string | undefined): Promise<void> {
+  await holdAttemptTry(context, idempotencyKey);
+  await holdRetryLimit(context, first);
+  await takeRetryTurn(context);
+}
+
+/** Stores the API's answer to an attempt; a store that fails here costs the next retry a call to the API, not this answer. */
+async function rememberAnswer(context: RelayContext, idempotencyKey: string, answer: AttemptAnswer, ttlMs: number): Promise<void> {
+  if (ttlMs <= 0) return;
+  try {
+    await context.options.store.set(attemptAnswerKey(idempotencyKey), JSON.stringify(answer), { ttlMs });
+  } catch (error) {
+    context.options.onError(error);
+  }
 }
 
 /** Marks an order whose `onOrder` ran to its end, kept as long as the order. */
@@ -162,14 +205,29 @@ export async function handleCharge(request: RelayRequest, info: RelayRequestInfo
       fields: { 'items.0.offerId': ['Offer not allowed.'] },
     });
   }
-  const ip = await admitAttempt(context, idempotencyKey, buyerIp(request.headers, info.remoteAddress, options.trustProxy));
-
-  const created = await options.client.createCharge(
-    { ...charge, customer: { ...charge.customer, ...(ip === undefined ? {} : { ip }) } },
-    { idempotencyKey },
-  );
-  const order = publicOrderOf(created);
-  const isNew = await orders.record(order);
+  // A retry keeps the IP of its attempt's first request. The API compares a retried charge's
+  // whole body with the first, and `customer.ip` is part of it: a buyer whose phone moves from
+  // Wi-Fi to 4G between two tries of one attempt would otherwise get a "different payload"
+  // conflict, give up the attempt and pay again.
+  const address = buyerIp(request.headers, info.remoteAddress, options.trustProxy);
+  const admitted = await options.store.get(attemptIpKey(idempotencyKey));
+  const retried = admitted !== undefined;
+  const ip = retried ? (admitted === NO_ADDRESS ? undefined : admitted) : await admitNewAttempt(context, idempotencyKey, address);
+  const payload = { ...charge, customer: { ...charge.customer, ...(ip === undefined ? {} : { ip }) } };
+  const digest = await payloadDigest(payload);
+  let order = retried ? await knownAnswer(context, idempotencyKey, digest) : undefined;
+  let isNew: boolean;
+  // The try that stored the answer may have failed to store the order (the two are written at once).
+  if (order) isNew = await orders.record(order);
+  else {
+    if (retried) await admitRetry(context, idempotencyKey, ip ?? address);
+    const sentAt = options.now();
+    order = publicOrderOf(await options.client.createCharge(payload, { idempotencyKey }));
+    [isNew] = await Promise.all([
+      orders.record(order),
+      rememberAnswer(context, idempotencyKey, { order, digest }, ATTEMPT_IP_TTL_MS - (options.now() - sentAt)),
+    ]);
+  }
   await runOrderHook(context, order, isNew);
   // The buyer's key to this order's status; a replay with the same key answers the same token.
   return jsonAnswer(201, { ...order, orderToken: await options.orderTokens.issue(order.id) } satisfies ChargeAnswer);

@@ -3,7 +3,19 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { createRelay, type RelayErrorBody } from '../../src/relay/index.js';
 import { createMemoryStore } from '../../src/store/memory-store.js';
-import { CLIENT_ID, CLIENT_SECRET, pixChargeBody, postCharge, PUBLIC_CLIENT_ID, SOLD_OFFERS, startRelay, type RelayUnderTest } from './relay-harness.js';
+import {
+  CLIENT_ID,
+  CLIENT_SECRET,
+  failCharges,
+  failedCharge,
+  pixChargeBody,
+  postCharge,
+  PUBLIC_CLIENT_ID,
+  SOLD_OFFERS,
+  startRelay,
+  startRelayTryingOnce,
+  type RelayUnderTest,
+} from './relay-harness.js';
 
 const PAYMENTS = '/public_api/payments/';
 
@@ -65,8 +77,9 @@ describe('POST charges: the fair share of the API\'s charge budget', () => {
       assert.equal((await queued(await postCharge(relay, pixChargeBody(), { key, remoteAddress: '198.51.100.3' }))).queuePosition, 1);
       advance(61_300);
       const order = await created(await postCharge(relay, pixChargeBody(), { key, remoteAddress: '198.51.100.3' }));
+      // Its answer is known now: a retry gets it from the store, with no call to the API.
       assert.equal((await created(await postCharge(relay, pixChargeBody(), { key, remoteAddress: '198.51.100.3' }))).id, order.id);
-      assert.equal(relay.upstreamCount(PAYMENTS), 4);
+      assert.equal(relay.upstreamCount(PAYMENTS), 3);
     }));
 
   it('counts a waiting attempt once against its address, however often it is retried', () =>
@@ -97,18 +110,27 @@ describe('POST charges: the fair share of the API\'s charge budget', () => {
       assert.equal((await queued(await postCharge(relay, pixChargeBody(), { key: greedy[0], remoteAddress: '203.0.113.50' }))).queuePosition, 2);
     }));
 
-  it('lets a retry of an admitted attempt through the reserve while new attempts wait', () =>
-    withRelay(async (relay) => {
-      const key = randomUUID();
-      const order = await created(await postCharge(relay, pixChargeBody(), { key, remoteAddress: '198.51.100.1' }));
-      await created(await postCharge(relay, pixChargeBody(), { remoteAddress: '198.51.100.2' }));
+  it('lets a retry of an admitted attempt through the reserve while new attempts wait', async () => {
+    const relay = await startRelayTryingOnce({ chargeRateLimit: { limit: 10, windowMs: 60_000 }, chargeQueue: { limit: 3, reserve: 1, windowMs: 60_000 } });
+    try {
+      // Two attempts whose first tries the API fails: neither has an answer to give from the store.
+      await failCharges(relay, 2);
+      const [first, second] = [randomUUID(), randomUUID()];
+      await failedCharge(postCharge(relay, pixChargeBody(), { key: first, remoteAddress: '198.51.100.1' }));
+      await failedCharge(postCharge(relay, pixChargeBody(), { key: second, remoteAddress: '198.51.100.2' }));
       await queued(await postCharge(relay, pixChargeBody(), { remoteAddress: '198.51.100.3' }));
-      assert.equal((await created(await postCharge(relay, pixChargeBody(), { key, remoteAddress: '198.51.100.1' }))).id, order.id);
+      const order = await created(await postCharge(relay, pixChargeBody(), { key: first, remoteAddress: '198.51.100.1' }));
       // The reserve is spent: the next retry waits for the window, without a place in line.
-      const refused = await queued(await postCharge(relay, pixChargeBody(), { key, remoteAddress: '198.51.100.1' }));
+      const refused = await queued(await postCharge(relay, pixChargeBody(), { key: second, remoteAddress: '198.51.100.2' }));
       assert.equal(refused.queuePosition, undefined);
       assert.ok(refused.retryAfter! >= 1);
-    }));
+      // A retry whose answer is known takes no slot at all.
+      assert.equal((await created(await postCharge(relay, pixChargeBody(), { key: first, remoteAddress: '198.51.100.1' }))).id, order.id);
+      assert.equal(relay.charges(), 3);
+    } finally {
+      await relay.close();
+    }
+  });
 
   it('gets a waiting buyer their order while one address replays its admitted keys every second', () =>
     withRelay(async (relay, advance) => {
@@ -133,14 +155,16 @@ describe('POST charges: the fair share of the API\'s charge budget', () => {
 
   it("bounds the retries of one address's admitted attempts as its new attempts are bounded, before they reach the API", async () => {
     let clock = Date.now();
-    const relay = await startRelay({
+    const relay = await startRelayTryingOnce({
       store: createMemoryStore({ now: () => clock }),
       chargeRateLimit: { limit: 10, windowMs: 60_000 },
       chargeQueue: { limit: 100, reserve: 10, windowMs: 60_000 },
     });
     try {
+      // The API fails every charge, so each retry of these attempts goes to it again.
+      await failCharges(relay, 1_000);
       const keys = Array.from({ length: 6 }, () => randomUUID());
-      for (const key of keys) await created(await postCharge(relay, pixChargeBody(), { key, remoteAddress: '198.51.100.66' }));
+      for (const key of keys) await failedCharge(postCharge(relay, pixChargeBody(), { key, remoteAddress: '198.51.100.66' }));
       const statuses: number[] = [];
       // Each key stays within its own 10 tries a minute; the address's retries together do not.
       for (let round = 0; round < 3; round += 1) {
@@ -148,18 +172,19 @@ describe('POST charges: the fair share of the API\'s charge budget', () => {
           const response = await postCharge(relay, pixChargeBody(), { key, remoteAddress: '198.51.100.66' });
           statuses.push(response.status);
           if (response.status === 429) assert.match((await queued(response)).message, /retries of payment attempts from this address/);
-          else await created(response);
+          else await failedCharge(Promise.resolve(response));
         }
       }
-      assert.equal(statuses.filter((status) => status === 201).length, 10);
-      assert.equal(relay.upstreamCount(PAYMENTS), 16);
+      assert.equal(statuses.filter((status) => status === 502).length, 10);
+      assert.equal(relay.charges(), 16);
       // Another address's retry is not held by it.
       clock += 1_000;
       const other = randomUUID();
-      await created(await postCharge(relay, pixChargeBody(), { key: other, remoteAddress: '203.0.113.10' }));
-      await created(await postCharge(relay, pixChargeBody(), { key: other, remoteAddress: '203.0.113.10' }));
+      await failedCharge(postCharge(relay, pixChargeBody(), { key: other, remoteAddress: '203.0.113.10' }));
+      await failedCharge(postCharge(relay, pixChargeBody(), { key: other, remoteAddress: '203.0.113.10' }));
       // A minute on, the address may retry again.
       clock += 60_000;
+      await failCharges(relay, 0);
       await created(await postCharge(relay, pixChargeBody(), { key: keys[0], remoteAddress: '198.51.100.66' }));
     } finally {
       await relay.close();

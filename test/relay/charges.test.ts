@@ -6,12 +6,15 @@ import { ATTEMPT_TRIES_PER_MINUTE } from '../../src/relay/charges-route.js';
 import {
   BUYER_IP,
   cardChargeBody,
+  failCharges,
+  failedCharge as failed,
   pixChargeBody,
   postCharge,
   refusal,
   sandboxControl,
   singleAttemptClient,
   startRelay,
+  startRelayTryingOnce,
   TEST_CARDS,
   tokenizeCard,
   type RelayUnderTest,
@@ -223,21 +226,46 @@ describe('POST charges: the per-buyer rate limit', () => {
   });
 
   it('never refuses nor counts a retry of an admitted attempt (same Idempotency-Key) as a new attempt, from any address; counts it as a retry of its first address', async () => {
-    const relay = await startRelay({ chargeRateLimit: { limit: 3, windowMs: 60_000 } });
+    const relay = await startRelayTryingOnce({ chargeRateLimit: { limit: 3, windowMs: 60_000 } });
     try {
+      // The API fails every charge: no attempt gets an answer, so each retry goes to the API again.
+      await failCharges(relay, 100);
       const first = randomUUID();
-      const order = await created(await postCharge(relay, pixChargeBody(), { key: first, remoteAddress: '198.51.100.40' }));
-      assert.equal((await created(await postCharge(relay, pixChargeBody(), { key: first, remoteAddress: '198.51.100.40' }))).id, order.id);
-      await created(await postCharge(relay, pixChargeBody(), { remoteAddress: '198.51.100.40' }));
-      await created(await postCharge(relay, pixChargeBody(), { remoteAddress: '198.51.100.40' }));
+      await failed(postCharge(relay, pixChargeBody(), { key: first, remoteAddress: '198.51.100.40' }));
+      await failed(postCharge(relay, pixChargeBody(), { key: first, remoteAddress: '198.51.100.40' }));
+      await failed(postCharge(relay, pixChargeBody(), { remoteAddress: '198.51.100.40' }));
+      await failed(postCharge(relay, pixChargeBody(), { remoteAddress: '198.51.100.40' }));
       assert.equal((await refusal(await postCharge(relay, pixChargeBody(), { remoteAddress: '198.51.100.40' }), 429)).type, 'rate_limited');
       // The window of new attempts is full now; the attempt's retries still go through, also from another address.
-      assert.equal((await created(await postCharge(relay, pixChargeBody(), { key: first, remoteAddress: '198.51.100.40' }))).id, order.id);
-      assert.equal((await created(await postCharge(relay, pixChargeBody(), { key: first, remoteAddress: '198.51.100.41' }))).id, order.id);
+      await failed(postCharge(relay, pixChargeBody(), { key: first, remoteAddress: '198.51.100.40' }));
+      await failed(postCharge(relay, pixChargeBody(), { key: first, remoteAddress: '198.51.100.41' }));
       // Those were the first address's three retries of the window, wherever they came from; the other address's windows are untouched.
       const refused = await refusal(await postCharge(relay, pixChargeBody(), { key: first, remoteAddress: '198.51.100.41' }), 429);
       assert.match(refused.message, /retries of payment attempts from this address/);
-      await created(await postCharge(relay, pixChargeBody(), { remoteAddress: '198.51.100.41' }));
+      await failed(postCharge(relay, pixChargeBody(), { remoteAddress: '198.51.100.41' }));
+      assert.equal(relay.charges(), 7, 'every try that was not refused reached the API');
+    } finally {
+      await relay.close();
+    }
+  });
+
+  it('answers a retry of an attempt the API answered from the store: no call to the API, no retry counted, even while the API is down', async () => {
+    const announced: PublicOrder[] = [];
+    const relay = await startRelayTryingOnce({ chargeRateLimit: { limit: 2, windowMs: 60_000 }, onOrder: (order) => void announced.push(order) });
+    try {
+      const key = randomUUID();
+      const order = await created(await postCharge(relay, pixChargeBody(), { key, remoteAddress: '198.51.100.45' }));
+      await failCharges(relay, 100);
+      // More retries than the address's retries and the attempt's own tries allow, from two networks.
+      for (let retry = 0; retry < ATTEMPT_TRIES_PER_MINUTE + 2; retry += 1) {
+        const again = await created(await postCharge(relay, pixChargeBody(), { key, remoteAddress: `198.51.100.${45 + (retry % 2)}` }));
+        assert.deepEqual(again, order, 'the first answer, with its Pix code and the same order token');
+      }
+      assert.equal(relay.charges(), 1);
+      assert.equal(announced.length, 1, 'onOrder ran once');
+      // Another payload under the key is the API's to answer: the relay does not take it for a retry.
+      await failed(postCharge(relay, { ...pixChargeBody(), coupon: 'DESCONTO10' }, { key, remoteAddress: '198.51.100.45' }));
+      assert.equal(relay.charges(), 2);
     } finally {
       await relay.close();
     }
@@ -245,19 +273,22 @@ describe('POST charges: the per-buyer rate limit', () => {
 
   it('bounds the tries of one admitted attempt, so a replayed key cannot spend the shop\'s charge budget', async () => {
     // The address may retry more than one attempt may be tried: the attempt's own bound is what refuses.
-    const relay = await startRelay({ chargeRateLimit: { limit: 2 * ATTEMPT_TRIES_PER_MINUTE, windowMs: 60_000 } });
+    const relay = await startRelayTryingOnce({ chargeRateLimit: { limit: 2 * ATTEMPT_TRIES_PER_MINUTE, windowMs: 60_000 } });
     try {
+      // The API fails every charge, so no try of the attempt has an answer to give from the store.
+      await failCharges(relay, 100);
       const key = randomUUID();
-      const order = await created(await postCharge(relay, pixChargeBody(), { key, remoteAddress: '198.51.100.50' }));
+      await failed(postCharge(relay, pixChargeBody(), { key, remoteAddress: '198.51.100.50' }));
       for (let retry = 0; retry < ATTEMPT_TRIES_PER_MINUTE; retry += 1) {
-        assert.equal((await created(await postCharge(relay, pixChargeBody(), { key, remoteAddress: `198.51.100.${60 + retry}` }))).id, order.id);
+        await failed(postCharge(relay, pixChargeBody(), { key, remoteAddress: `198.51.100.${60 + retry}` }));
       }
-      const sent = relay.upstreamCount('/public_api/payments/');
+      assert.equal(relay.charges(), 1 + ATTEMPT_TRIES_PER_MINUTE);
       const refused = await refusal(await postCharge(relay, pixChargeBody(), { key, remoteAddress: '198.51.100.99' }), 429);
       assert.equal(refused.type, 'rate_limited');
       assert.ok(refused.retryAfter! >= 1 && refused.retryAfter! <= 60, String(refused.retryAfter));
-      assert.equal(relay.upstreamCount('/public_api/payments/'), sent, 'the refused try never reached the API');
+      assert.equal(relay.charges(), 1 + ATTEMPT_TRIES_PER_MINUTE, 'the refused try never reached the API');
       // The address's own window still has room for a new attempt.
+      await failCharges(relay, 0);
       await created(await postCharge(relay, pixChargeBody(), { remoteAddress: '198.51.100.50' }));
     } finally {
       await relay.close();

@@ -9,6 +9,7 @@
  * that reads the body into bytes and writes answers without `Response` objects. The buyer's
  * address is then handed over in a header only this harness reads and removes.
  */
+import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -174,9 +175,35 @@ export function postCharge(
   return relay.call('POST', '/charges', { body, headers: { 'Idempotency-Key': key, ...headers }, ...(remoteAddress ? { remoteAddress } : {}) });
 }
 
-/** A client of the sandbox that tries each request once, so a failure reaches the relay at once. */
-export function singleAttemptClient(running: RunningSandbox) {
-  return createClient({ baseUrl: running.baseUrl, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, retry: { maxAttempts: 1 } });
+/**
+ * `startRelay` with a client that tries each charge once (a failed try reaches the relay at once,
+ * and is one call to the API); `charges()` counts the charges it sent to the API.
+ */
+export async function startRelayTryingOnce(options: Partial<RelayOptions>): Promise<RelayUnderTest & { charges(): number }> {
+  let charges = 0;
+  const counting: typeof fetch = (input, init) => {
+    const request = new Request(input, init);
+    if (request.method === 'POST' && new URL(request.url).pathname === '/public_api/payments/') charges += 1;
+    return fetch(request);
+  };
+  const relay = await startRelay((running) => ({ client: singleAttemptClient(running, counting), ...options }));
+  return { ...relay, charges: () => charges };
+}
+
+/** Makes the sandbox answer the next `count` charges 502 before creating anything (0: none). */
+export async function failCharges(relay: RelayUnderTest, count: number): Promise<void> {
+  const rules = count === 0 ? [] : [{ method: 'POST', path: '/public_api/payments/', status: 502, body: 'html', count }];
+  await sandboxControl(relay.running, 'PUT', '/__sandbox/faults', { rules });
+}
+
+/** A try the relay sent to the API, which failed it: 502 upstream_unavailable. */
+export async function failedCharge(response: Promise<Response>): Promise<void> {
+  assert.equal((await refusal(await response, 502)).type, 'upstream_unavailable');
+}
+
+/** A client of the sandbox that tries each request once, so a failure reaches the relay at once; `fetch` sees each request. */
+export function singleAttemptClient(running: RunningSandbox, fetcher: typeof fetch = fetch) {
+  return createClient({ baseUrl: running.baseUrl, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, retry: { maxAttempts: 1 }, fetch: fetcher });
 }
 
 /** A card token from the sandbox's tokenization route, as the browser gets it with the public client id. */
