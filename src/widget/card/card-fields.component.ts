@@ -244,9 +244,7 @@ export class PayCardFields extends LitElement {
 
   private handleBlur(event: FocusEvent): void {
     const field = (event.target as HTMLInputElement).dataset['field'] as CardField;
-    if (!this.editedFields.has(field)) return;
-    const key = this.errorOf(field);
-    this.shownErrors = { ...this.shownErrors, [field]: key ? { key } : undefined };
+    if (this.editedFields.has(field)) this.shownErrors = { ...this.shownErrors, [field]: this.problemOf(field) };
   }
 
   private handleInstallmentsChange(event: Event): void {
@@ -258,6 +256,12 @@ export class PayCardFields extends LitElement {
     return FIELD_SPECS[field].validate(this.values[field], this.brand);
   }
 
+  /** The field's error as it is shown, or undefined. */
+  private problemOf(field: CardField): ShownError | undefined {
+    const key = this.errorOf(field);
+    return key && { key };
+  }
+
   private announceChange(): void {
     const detail: CardChangeDetail = { brand: this.brand, complete: this.details() !== undefined, installments: this.selectedInstallments };
     const last = this.lastChange;
@@ -266,10 +270,15 @@ export class PayCardFields extends LitElement {
     this.dispatchEvent(new PayCardChangeEvent(detail));
   }
 
+  /** The fields showing an error, in order. */
+  get invalidFields(): CardField[] {
+    return CARD_FIELDS.filter((field) => this.shownErrors[field]);
+  }
+
   /** Shows `errors` and focuses the first field with one; true when there is none. */
   private showErrors(errors: Partial<Record<CardField, ShownError>>): boolean {
     this.shownErrors = errors;
-    const first = CARD_FIELDS.find((field) => errors[field]);
+    const [first] = this.invalidFields;
     if (first) this.renderRoot.querySelector<HTMLInputElement>(`#${inputId(first)}`)?.focus();
     return !first;
   }
@@ -289,10 +298,7 @@ export class PayCardFields extends LitElement {
   /** Shows the error of every invalid field and focuses the first; true when the card is complete. */
   validate(): boolean {
     const errors: Partial<Record<CardField, ShownError>> = {};
-    for (const field of CARD_FIELDS) {
-      const key = this.errorOf(field);
-      if (key) errors[field] = { key };
-    }
+    for (const field of CARD_FIELDS) errors[field] = this.problemOf(field);
     return this.showErrors(errors);
   }
 

@@ -35,7 +35,7 @@ export function readPaymentRequest({ config, method, customerFields, cardFields,
   const address = method === 'threeDs' ? customerFields.billingAddress() : undefined;
   const card = cardFields?.details();
   if (!cardValid || !customerValid || !customer || (cardFields && !card) || (method === 'threeDs' && !address)) {
-    return customerFields.invalidFields.length + (cardValid ? 0 : 1);
+    return customerFields.invalidFields.length + (cardFields?.invalidFields.length ?? 0);
   }
   // The instalments as the card form holds them now: it may have moved them to the first option itself.
   const installments = card && cardFields ? cardFields.selectedInstallments : undefined;

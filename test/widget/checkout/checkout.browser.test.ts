@@ -156,6 +156,21 @@ describe('<pay-checkout>', () => {
       await expect(el).to.be.accessible();
     });
 
+    it("counts every field that shows an error, each of the card's and of the billing address's", async () => {
+      const el = await readyCheckout();
+      await chooseMethod(el, 'threeDs');
+      const address = await addressFieldsOf(el);
+      await cardFieldsOf(el).updateComplete;
+      await pay(el);
+      await waitUntil(() => liveRegionText(el) !== '', 'the count was not announced');
+      const invalid = [customerFieldsOf(el), address, cardFieldsOf(el)].map(
+        (part) => part.shadowRoot!.querySelectorAll('[aria-invalid="true"]').length,
+      );
+      // The buyer's three, the address's six required and the card's four.
+      expect(invalid).to.deep.equal([3, 6, 4]);
+      expect(liveRegionText(el)).to.equal('Há 13 campos para corrigir.');
+    });
+
     it('requires the CPF for boleto', async () => {
       const el = await readyCheckout();
       await chooseMethod(el, 'boleto');
