@@ -16,6 +16,7 @@ import type { RelayContext, RelayRequestInfo } from './context.js';
 import { jsonAnswer, RelayError } from './errors.js';
 import { ORDER_RETENTION_MS, publicOrderOf, type PublicOrder } from './order-book.js';
 import { noteChargeMethod } from './operations/charge-labels.js';
+import { nodeCrypto } from './order-token.js';
 import { readJsonBody } from './request-body.js';
 import { WIDGET_IDEMPOTENCY_HEADER, widgetChargeRequestSchemaFor } from './widget-request.js';
 import { type RelayAnswer, type RelayRequest } from './relay-exchange.js';
@@ -97,9 +98,15 @@ interface AttemptAnswer {
   digest: string;
 }
 
-/** SHA-256 of the payload as sent to the API: what tells a replay (the same payload) from a reuse of the key. */
+/**
+ * SHA-256 of the payload as sent to the API: what tells a replay (the same payload) from a reuse
+ * of the key. Through `node:crypto` where the runtime has it, at once (Web Crypto's `digest` is a
+ * round trip to a thread pool, on every charge's path); both make the same text.
+ */
 async function payloadDigest(payload: unknown): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(JSON.stringify(payload)));
+  const text = JSON.stringify(payload);
+  if (nodeCrypto) return nodeCrypto.createHash('sha256').update(text).digest('hex');
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 

@@ -194,11 +194,16 @@ export function createOrderBook({ store, client, now, refreshMs, onError }: Orde
     return text === undefined ? undefined : (JSON.parse(text) as StoredStatus);
   }
 
-  async function applyStatus(id: string, status: string): Promise<string> {
+  /**
+   * `newOrder`: the status of an order just recorded. A status without a rank is then there only
+   * if a relay from before ranks took a webhook that overtook the charge's answer, during the
+   * deploy that replaced it: not worth a read on every charge's path.
+   */
+  async function applyStatus(id: string, status: string, newOrder = false): Promise<string> {
     const rank = statusRank(status);
     // A status stored by a relay from before ranks were stored has none, and any write would
     // replace it: a waiting one, the only kind that can be outranked by a final one, reads it first.
-    const legacy = rank === 0 ? await storedStatus(id) : undefined;
+    const legacy = rank === 0 && !newOrder ? await storedStatus(id) : undefined;
     let kept: string;
     if (legacy !== undefined && legacy.rank === undefined && statusRank(legacy.status) > rank) kept = legacy.status;
     else {
@@ -281,7 +286,7 @@ export function createOrderBook({ store, client, now, refreshMs, onError }: Orde
       const isNew = await store.setIfAbsent(orderKey(order.id), JSON.stringify(order), { ttlMs: ORDER_RETENTION_MS });
       // A webhook may have arrived before the charge's answer; the rank rule keeps the later
       // status. A replay answers the first response again, which is no news about the status.
-      if (isNew) await applyStatus(order.id, order.status);
+      if (isNew) await applyStatus(order.id, order.status, true);
       return isNew;
     },
     async read(id, reader) {
@@ -299,7 +304,7 @@ export function createOrderBook({ store, client, now, refreshMs, onError }: Orde
       }
       return { ...order, status: state?.status ?? order.status };
     },
-    applyStatus,
+    applyStatus: (id, status) => applyStatus(id, status),
     subscribe(id, listener) {
       return store.subscribe(channelOf(id), (message) => listener(JSON.parse(message) as StatusChange));
     },

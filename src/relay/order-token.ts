@@ -53,7 +53,7 @@ async function hmacKey(secret: string): Promise<CryptoKey> {
 }
 
 /** `node:crypto` when the runtime has it; undefined elsewhere (Cloudflare Workers, browsers). */
-const nodeCrypto = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.('node:crypto') as
+export const nodeCrypto = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.('node:crypto') as
   | typeof NodeCrypto
   | undefined;
 
