@@ -25,26 +25,35 @@ function rankOf(text: string): number {
  * table, which it leaves until then: past the cap, where each write deletes the oldest entry,
  * that came to tens of thousands of slots, some 35 µs, per write. One iterator kept between calls
  * walks each slot once. The entry it last gave is checked against the map: one deleted since, or
- * written again (a new entry, at the end), is passed over.
+ * written again (a new entry, at the end), is passed over. A kept iterator also keeps the tables
+ * V8 has since replaced, with what they held, until it moves on: `release` lets it go, for a sweep
+ * that may have emptied the map.
  */
-function oldestEntryOf<V>(map: Map<string, V>): () => [string, V] | undefined {
-  let iterator = map.entries();
+function oldestEntryOf<V>(map: Map<string, V>): { oldest(): [string, V] | undefined; release(): void } {
+  let iterator: MapIterator<[string, V]> | undefined;
   let head: [string, V] | undefined;
-  return () => {
-    while (head === undefined || map.get(head[0]) !== head[1]) {
-      if (map.size === 0) return undefined;
-      const next = iterator.next();
-      // An iterator that reached the end stays there: the entries written since need a new one.
-      if (next.done) iterator = map.entries();
-      head = next.done ? undefined : next.value;
-    }
-    return head;
+  return {
+    oldest() {
+      while (head === undefined || map.get(head[0]) !== head[1]) {
+        if (map.size === 0) return undefined;
+        iterator ??= map.entries();
+        const next = iterator.next();
+        // An iterator that reached the end stays there: the entries written since need a new one.
+        if (next.done) iterator = undefined;
+        head = next.done ? undefined : next.value;
+      }
+      return head;
+    },
+    release() {
+      iterator = undefined;
+      head = undefined;
+    },
   };
 }
 
 /**
  * The default cap: far above one instance's normal use (docs/relay.md, "One instance: the
- * memory store", says how a relay's entries add up), about 35 MiB of heap when full
+ * memory store", says how a relay's entries add up), about 47 MiB of heap when full
  * (docs/performance.md, "Memory of the in-memory store").
  */
 export const DEFAULT_MEMORY_STORE_MAX_ENTRIES = 100_000;
@@ -117,7 +126,12 @@ export function createMemoryStore({
   let writes = 0;
   let sweeper: ReturnType<typeof setInterval> | undefined;
 
+  const oldestValue = oldestEntryOf(values);
+  const oldestWindow = oldestEntryOf(windows);
+
   function sweep(): number {
+    oldestValue.release();
+    oldestWindow.release();
     const at = now();
     let freed = 0;
     for (const map of [values, windows]) {
@@ -142,14 +156,11 @@ export function createMemoryStore({
     (sweeper as { unref?: () => void }).unref?.();
   }
 
-  const oldestValue = oldestEntryOf(values);
-  const oldestWindow = oldestEntryOf(windows);
-
   /** Drops the oldest written entries, of either kind, until the cap holds. */
   function evictPastCap(): void {
     while (values.size + windows.size > maxEntries) {
-      const value = oldestValue();
-      const window = oldestWindow();
+      const value = oldestValue.oldest();
+      const window = oldestWindow.oldest();
       if (value !== undefined && (window === undefined || value[1].written < window[1].written)) values.delete(value[0]);
       else if (window !== undefined) windows.delete(window[0]);
     }
@@ -267,6 +278,8 @@ export function createMemoryStore({
     async close() {
       clearInterval(sweeper);
       sweeper = undefined;
+      oldestValue.release();
+      oldestWindow.release();
       values.clear();
       windows.clear();
       chargeLines.clear();
