@@ -232,13 +232,16 @@ export function createOrderBook({ store, client, now, refreshMs, onError }: Orde
 
   /**
    * One API read per order and interval, however many buyers and instances ask: readers in
-   * this instance wait for the read in flight; the Store's lock keeps other instances from
-   * reading too (their readers answer the stored status, which the read then updates).
+   * this instance wait for the read in flight, and only the reader that starts it spends one of
+   * its reads (a buyer's stream and poll of one order at once are one read); the Store's lock
+   * keeps other instances from reading too (their readers answer the stored status, which the
+   * read then updates).
    */
-  async function refreshOnce(id: string): Promise<void> {
+  async function refreshOnce(id: string, reader: string): Promise<void> {
     const inFlight = refreshing.get(id);
     if (inFlight) return inFlight;
     const started = (async () => {
+      if (!(await store.reserveSlot(readerRefreshesKey(reader), ORDER_REFRESH_BUDGET.perIpPerMinute, 60_000, 0)).granted) return;
       if (!(await store.setIfAbsent(refreshLockKey(id), '1', { ttlMs: Math.max(refreshMs, 1) }))) return;
       const slot = await store.reserveSlot(REFRESHES_KEY, ORDER_REFRESH_BUDGET.perHour, HOUR_MS, 0);
       if (slot.granted) return refresh(id);
@@ -298,8 +301,8 @@ export function createOrderBook({ store, client, now, refreshMs, onError }: Orde
       // unknown, so it is read again (the store's lock still allows one read per interval).
       const age = state === undefined ? Infinity : now() - state.checkedAt;
       const stale = state === undefined || (isAwaitingBuyer(state.status) && (age >= refreshMs || age < 0));
-      if (stale && (await store.reserveSlot(readerRefreshesKey(reader), ORDER_REFRESH_BUDGET.perIpPerMinute, 60_000, 0)).granted) {
-        await refreshOnce(id);
+      if (stale) {
+        await refreshOnce(id, reader);
         state = (await storedStatus(id)) ?? state;
       }
       return { ...order, status: state?.status ?? order.status };

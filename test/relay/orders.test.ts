@@ -215,6 +215,23 @@ describe('GET orders/{id}', () => {
     }
   });
 
+  it("spends one of a buyer's reads for their stream and their poll of one order at once", async () => {
+    let clock = Date.now();
+    const relayed = await startRelay({ store: createMemoryStore({ now: () => clock }), orderRefreshMs: 1_000, now: () => clock, chargeRateLimit: false });
+    try {
+      const order = await createOrder(relayed);
+      const read = () => relayed.call('GET', orderPath(order), { remoteAddress: '198.51.100.67' }).then((response) => response.text());
+      // Two reads of the stale status at the same moment, every 1.1 s: one API read each time, one of the buyer's 20 a minute.
+      for (let round = 0; round < ORDER_REFRESH_BUDGET.perIpPerMinute; round += 1) {
+        clock += 1_100;
+        await Promise.all([read(), read()]);
+      }
+      assert.equal(relayed.upstreamCount(`/public_api/orders/${order.id}/`), ORDER_REFRESH_BUDGET.perIpPerMinute);
+    } finally {
+      await relayed.close();
+    }
+  });
+
   it('keeps answering the stored status while the API is down', async () => {
     const order = await createOrder(relay);
     await sandboxControl(relay.running, 'PUT', '/__sandbox/faults', { rules: [{ path: `/public_api/orders/${order.id}/`, status: 400, count: 1 }] });
