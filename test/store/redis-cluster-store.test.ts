@@ -3,13 +3,14 @@
  * runs, then what only a cluster can get wrong: keys spread over the nodes, the slot script
  * on the node owning each key (and sent again to a node that forgot it), messages published
  * on any node, a subscriber that loses its node, and the options that would break hash tags.
+ * Last, on a cluster of its own with a replica for each master, a master that dies.
  */
 import { after, afterEach, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { createRedisStore, type RedisStoreOptions } from '../../src/store/redis-store.js';
-import type { Store } from '../../src/store/store.js';
+import { StoreUnavailableError, type Store } from '../../src/store/store.js';
 import { keysByNode, startRedisCluster, type RunningRedisCluster } from './redis-cluster.js';
 import { describeStoreConformance } from './store-conformance.js';
 
@@ -151,5 +152,61 @@ describe('Redis store on a Redis Cluster', () => {
       assert.throws(() => createRedisStore({ cluster: { nodes, options: { redisOptions: { keyPrefix: 'x:' } } } }), /keyPrefix/);
       assert.throws(() => createRedisStore({ cluster: { nodes, options: { scaleReads: 'slave' } } }), /scaleReads/);
     });
+  });
+});
+
+describe('Redis store on a Redis Cluster with a replica for each master, when a master dies', () => {
+  it('fails fast while the replica takes over, then answers with what was written before, and runs its scripts there', async () => {
+    const cluster = await startRedisCluster({ replicas: 1 });
+    const store = createRedisStore({ cluster: { nodes: cluster.urls }, keyPrefix: 'failover:' });
+    const connections: Redis[] = [];
+    try {
+      const key = 'relay:order-status:ord_failover';
+      const paid = JSON.stringify({ status: 'paid', rank: 1 });
+      assert.equal(await store.setRanked(key, paid, 1), paid);
+      // The node owning the key, and its replica once the replica holds the value.
+      const nodeOf = async (port: number) => {
+        const connection = new Redis({ host: '127.0.0.1', port });
+        connections.push(connection);
+        return connection;
+      };
+      const slot = Number(await (await nodeOf(cluster.ports[0]!)).cluster('KEYSLOT', `failover:${key}`));
+      const lines = String(await (await nodeOf(cluster.ports[0]!)).cluster('NODES')).trim().split('\n').map((line) => line.split(' '));
+      const owner = lines.find(([, , flags, , , , , , ...ranges]) =>
+        flags!.includes('master') && ranges.some((range) => {
+          const [low, high = low] = range.split('-').map(Number);
+          return slot >= low! && slot <= high!;
+        }),
+      )!;
+      const replica = lines.find(([, , flags, master]) => flags!.includes('slave') && master === owner[0])!;
+      const [ownerPort, replicaPort] = [owner, replica].map((line) => Number(/:(\d+)@/.exec(line[1]!)![1]));
+      const onReplica = await nodeOf(replicaPort!);
+      await onReplica.call('READONLY');
+      await eventually('the replica holds the value', async () => (await onReplica.get(`failover:${key}`)) === paid);
+
+      await cluster.kill(ownerPort!);
+      // Until the replica is promoted, each call fails within the command timeout, as unavailable.
+      await eventually(
+        'the store answers again',
+        async () => {
+          try {
+            return (await store.get(key)) === paid;
+          } catch (error) {
+            assert.ok(error instanceof StoreUnavailableError, String(error));
+            return false;
+          }
+        },
+        30_000,
+      );
+      // The promoted replica never ran the ranked write's script: it is sent there in full.
+      assert.equal(await store.setRanked(key, JSON.stringify({ status: 'waiting_payment', rank: 0 }), 0), paid);
+      const refunded = JSON.stringify({ status: 'refunded', rank: 2 });
+      assert.equal(await store.setRanked(key, refunded, 2), refunded);
+      assert.equal(await store.get(key), refunded);
+    } finally {
+      for (const connection of connections) connection.disconnect();
+      await store.close();
+      await cluster.stop();
+    }
   });
 });

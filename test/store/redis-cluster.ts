@@ -1,7 +1,7 @@
 /**
- * Starts a Redis Cluster of three masters (no replicas) from the system's `redis-server` on
- * free loopback ports for a test file, joined by `redis-cli --cluster create`, with nothing
- * written anywhere but its own temporary directory; and stops it.
+ * Starts a Redis Cluster of three masters (with no replicas, unless asked for) from the
+ * system's `redis-server` on free loopback ports for a test file, joined by `redis-cli
+ * --cluster create`, with nothing written anywhere but its own temporary directory; and stops it.
  */
 import { execFile, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -14,9 +14,11 @@ import { freeLoopbackPorts, redisServerPath, spawnRedis, stopProcess, waitOnNode
 const run = promisify(execFile);
 
 export interface RunningRedisCluster {
-  /** `redis://127.0.0.1:PORT` of each master, in the order they were started. */
+  /** `redis://127.0.0.1:PORT` of each node (the masters first, then their replicas), in the order they were started. */
   urls: string[];
   ports: number[];
+  /** SIGKILL to the node at `port`, as a machine that dies; waits until it has exited. */
+  kill(port: number): Promise<void>;
   /** SIGTERM to every node, then waits until each has exited, and removes the directory. */
   stop(): Promise<void>;
 }
@@ -31,11 +33,12 @@ function redisCliPath(serverPath: string): string {
   return path;
 }
 
-async function startOnce(serverPath: string, cliPath: string): Promise<RunningRedisCluster> {
+async function startOnce(serverPath: string, cliPath: string, replicas: number): Promise<RunningRedisCluster> {
   const dir = mkdtempSync(join(tmpdir(), 'pay-checkout-redis-cluster-'));
-  // Each master needs its client port and its cluster bus port.
-  const allPorts = await freeLoopbackPorts(2 * MASTERS);
-  const ports = allPorts.slice(0, MASTERS);
+  const count = MASTERS * (1 + replicas);
+  // Each node needs its client port and its cluster bus port.
+  const allPorts = await freeLoopbackPorts(2 * count);
+  const ports = allPorts.slice(0, count);
   const children: ChildProcess[] = [];
   const output = { text: '' };
   const stop = async () => {
@@ -49,10 +52,12 @@ async function startOnce(serverPath: string, cliPath: string): Promise<RunningRe
         serverPath,
         [
           '--port', String(port),
-          '--cluster-port', String(allPorts[MASTERS + index]),
+          '--cluster-port', String(allPorts[count + index]),
           '--bind', '127.0.0.1',
           '--cluster-enabled', 'yes',
           '--cluster-config-file', `nodes-${port}.conf`,
+          // With replicas, a master is taken for failed after 1 s, and a replica promoted.
+          ...(replicas > 0 ? ['--cluster-node-timeout', '1000'] : []),
           '--dir', dir,
           '--save', '',
           '--appendonly', 'no',
@@ -65,7 +70,7 @@ async function startOnce(serverPath: string, cliPath: string): Promise<RunningRe
     }
     const deadline = Date.now() + STARTUP_TIMEOUT_MS;
     await Promise.all(ports.map((port) => waitOnNode(port, 'no PONG', async (connection) => (await connection.ping()) === 'PONG', deadline, output)));
-    await run(cliPath, ['--cluster', 'create', ...ports.map((port) => `127.0.0.1:${port}`), '--cluster-replicas', '0', '--cluster-yes'], {
+    await run(cliPath, ['--cluster', 'create', ...ports.map((port) => `127.0.0.1:${port}`), '--cluster-replicas', String(replicas), '--cluster-yes'], {
       timeout: STARTUP_TIMEOUT_MS,
     });
     // Every node must know the whole slot map before a client may trust any of them.
@@ -74,20 +79,33 @@ async function startOnce(serverPath: string, cliPath: string): Promise<RunningRe
         waitOnNode(port, 'cluster_state not ok', async (connection) => /cluster_state:ok/.test(String(await connection.cluster('INFO'))), deadline, output),
       ),
     );
+    // A replica can take over only once it holds its master's data: its link to the master is up.
+    await Promise.all(
+      ports.map((port) =>
+        waitOnNode(port, 'replica not in sync', async (connection) => {
+          const role = (await connection.call('ROLE')) as unknown[];
+          return role[0] === 'master' || role[3] === 'connected';
+        }, deadline, output),
+      ),
+    );
   } catch (error) {
     await stop();
     throw error;
   }
-  return { urls: ports.map((port) => `redis://127.0.0.1:${port}`), ports, stop };
+  const kill = (port: number) => stopProcess(children[ports.indexOf(port)]!, 'SIGKILL');
+  return { urls: ports.map((port) => `redis://127.0.0.1:${port}`), ports, kill, stop };
 }
 
-/** Starts a cluster; tries again on other ports when another process took one of the free ones first. */
-export async function startRedisCluster(): Promise<RunningRedisCluster> {
+/**
+ * Starts a cluster, with `replicas` for each master; tries again on other ports when another
+ * process took one of the free ones first.
+ */
+export async function startRedisCluster({ replicas = 0 }: { replicas?: number } = {}): Promise<RunningRedisCluster> {
   const path = await redisServerPath();
   const cli = redisCliPath(path);
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await startOnce(path, cli);
+      return await startOnce(path, cli, replicas);
     } catch (error) {
       if (attempt === 3) throw error;
     }
