@@ -6,7 +6,7 @@
 import { createClient, type PayClient } from '../client/index.js';
 import type { AddressLookup } from './address-lookups.js';
 import { createMemoryStore } from '../store/memory-store.js';
-import type { ChargeLineBudget, Store } from '../store/store.js';
+import { STORE_OPERATIONS, type ChargeLineBudget, type Store } from '../store/store.js';
 import { checkChargeQueue, type ChargeQueueOptions } from './charge-queue-options.js';
 import { createOrderTokens, type OrderTokens } from './order-token.js';
 import { parseTrustedProxies, type TrustedProxies } from './buyer-ip.js';
@@ -262,8 +262,7 @@ function checkOrigins(value: unknown): ReadonlySet<string> {
 
 function checkStore(value: unknown): Store {
   if (value === undefined) return createMemoryStore();
-  const methods = ['get', 'set', 'setIfAbsent', 'setRanked', 'delete', 'reserveSlot', 'reserveSlots', 'takeChargeTurn', 'publish', 'subscribe', 'close'];
-  const missing = methods.filter((name) => typeof (value as Record<string, unknown> | null)?.[name] !== 'function');
+  const missing = STORE_OPERATIONS.filter((name) => typeof (value as Record<string, unknown> | null)?.[name] !== 'function');
   if (missing.length > 0) fail('store', `is not a Store (missing ${missing.join(', ')}).`);
   return value as Store;
 }

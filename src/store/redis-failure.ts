@@ -16,7 +16,7 @@
  * - every failure is a `StoreUnavailableError`, with the failure of ioredis as its `cause`.
  */
 import type { RedisOptions } from 'ioredis';
-import { StoreUnavailableError, type Store } from './store.js';
+import { STORE_OPERATIONS, StoreUnavailableError, type Store } from './store.js';
 
 /** The default of `commandTimeoutMs`: the longest a store operation takes before it fails. */
 export const DEFAULT_REDIS_COMMAND_TIMEOUT_MS = 2_000;
@@ -143,22 +143,10 @@ function withinDeadline<T>(work: Promise<T>, ms: number, late?: (value: T) => vo
   return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 }
 
-/**
- * The operations guarded alike: every one of Store but `subscribe` and `close`. A record, so an
- * operation added to Store and not here fails to compile instead of going unguarded.
- */
-const GUARDED: Record<Exclude<keyof Store, 'subscribe' | 'close'>, true> = {
-  get: true,
-  set: true,
-  setIfAbsent: true,
-  setRanked: true,
-  delete: true,
-  reserveSlot: true,
-  reserveSlots: true,
-  takeChargeTurn: true,
-  publish: true,
-};
-const OPERATIONS = Object.keys(GUARDED) as Array<keyof typeof GUARDED>;
+/** The operations guarded alike: every one of Store but `subscribe` and `close`. */
+const OPERATIONS = STORE_OPERATIONS.filter(
+  (operation): operation is Exclude<keyof Store, 'subscribe' | 'close'> => operation !== 'subscribe' && operation !== 'close',
+);
 
 /**
  * `store` with every operation bounded by `commandTimeoutMs` (the wait for a connection

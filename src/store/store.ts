@@ -99,6 +99,26 @@ export interface Store {
 }
 
 /**
+ * Every operation of Store, by name, in the interface's order: a record, so an operation added to
+ * Store and not here fails to compile. The wrappers of a store (its guard against a failing Redis,
+ * the relay's instruments) and the relay's check of a given store take their lists from it.
+ */
+const OPERATION_NAMES: Record<keyof Store, true> = {
+  get: true,
+  set: true,
+  setIfAbsent: true,
+  setRanked: true,
+  delete: true,
+  reserveSlot: true,
+  reserveSlots: true,
+  takeChargeTurn: true,
+  publish: true,
+  subscribe: true,
+  close: true,
+};
+export const STORE_OPERATIONS = Object.keys(OPERATION_NAMES) as ReadonlyArray<keyof Store>;
+
+/**
  * The store could not do what it was asked: unreachable, too slow (past its command timeout),
  * or refusing the command (a Redis out of memory under `noeviction`, a replica that is read-only
  * during a failover). The operation may or may not have taken effect; `cause` holds the

@@ -4,17 +4,18 @@
  * (endpoint, status and time). Made only when an observer is given.
  */
 import type { ExchangeEvent } from '../../client/exchange.js';
-import type { Store } from '../../store/store.js';
+import { STORE_OPERATIONS, type Store } from '../../store/store.js';
 import { endpointOf, type RelayObserver } from './observer.js';
 
-const STORE_OPERATIONS = ['get', 'set', 'setIfAbsent', 'setRanked', 'delete', 'reserveSlot', 'reserveSlots', 'takeChargeTurn', 'publish', 'subscribe'] as const;
+/** Every operation but `close`, which reports nothing. */
+const OBSERVED = STORE_OPERATIONS.filter((operation) => operation !== 'close');
 
 /** `store` with every operation reported to `observer.store`. */
 export function observedStore(store: Store, observer: Required<RelayObserver>): Store {
   const observed: Store = {
     close: () => store.close(),
   } as Store;
-  for (const operation of STORE_OPERATIONS) {
+  for (const operation of OBSERVED) {
     const original = store[operation] as (...args: unknown[]) => Promise<unknown>;
     (observed as unknown as Record<string, unknown>)[operation] = async (...args: unknown[]) => {
       const started = performance.now();
