@@ -8,6 +8,7 @@
  * retries an attempt can never create a second order.
  */
 import { idempotencyKeySchema } from '../contract/charge-request.js';
+import { IDEMPOTENCY_RETENTION_SECONDS } from '../contract/constants.js';
 import { flattenFieldErrors, validate } from '../contract/errors.js';
 import { buyerIp, rateLimitBucket } from './buyer-ip.js';
 import { findCardData, looksLikeCardNumber } from './card-data.js';
@@ -43,8 +44,11 @@ function idempotencyKeyOf(request: RelayRequest): string {
   return key;
 }
 
-/** How long an admitted attempt's buyer IP is kept: the API's idempotency retention. */
-const ATTEMPT_IP_TTL_MS = 24 * 60 * 60_000;
+/**
+ * How long the API keeps an idempotency key, and so how long the relay keeps what it knows of an
+ * attempt under it: the buyer's IP of its first request, and the API's answer to it.
+ */
+const KEY_RETENTION_MS = IDEMPOTENCY_RETENTION_SECONDS * 1000;
 /** Stored for an admitted attempt whose buyer's address the runtime did not give. */
 const NO_ADDRESS = '';
 /**
@@ -137,7 +141,7 @@ async function knownAnswer(context: RelayContext, idempotencyKey: string, digest
 async function admitNewAttempt(context: RelayContext, idempotencyKey: string, ip: string | undefined): Promise<string | undefined> {
   const { store } = context.options;
   await takeChargeTurn(context, idempotencyKey, rateLimitBucket(ip), () => holdRateLimit(context, ip));
-  if (await store.setIfAbsent(attemptIpKey(idempotencyKey), ip ?? NO_ADDRESS, { ttlMs: ATTEMPT_IP_TTL_MS })) return ip;
+  if (await store.setIfAbsent(attemptIpKey(idempotencyKey), ip ?? NO_ADDRESS, { ttlMs: KEY_RETENTION_MS })) return ip;
   const first = await store.get(attemptIpKey(idempotencyKey));
   return first === undefined || first === NO_ADDRESS ? ip : first;
 }
@@ -232,7 +236,7 @@ export async function handleCharge(request: RelayRequest, info: RelayRequestInfo
     order = publicOrderOf(await options.client.createCharge(payload, { idempotencyKey }));
     [isNew] = await Promise.all([
       orders.record(order),
-      rememberAnswer(context, idempotencyKey, { order, digest }, ATTEMPT_IP_TTL_MS - (options.now() - sentAt)),
+      rememberAnswer(context, idempotencyKey, { order, digest }, KEY_RETENTION_MS - (options.now() - sentAt)),
     ]);
   }
   await runOrderHook(context, order, isNew);
