@@ -133,6 +133,7 @@ const NODE_TEST_TIMEOUT_MS = 180_000;
  */
 const REAL_TIME_FILES = new Set([
   'test/client/pacing.test.ts',
+  'test/relay/redis-cluster-failover.test.ts',
   'test/relay/redis-cluster.test.ts',
   'test/relay/rolling-restart.test.ts',
   'test/reliability/instances-come-and-go.test.ts',

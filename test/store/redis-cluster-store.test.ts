@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { createRedisStore, type RedisStoreOptions } from '../../src/store/redis-store.js';
 import { StoreUnavailableError, type Store } from '../../src/store/store.js';
-import { keysByNode, startRedisCluster, type RunningRedisCluster } from './redis-cluster.js';
+import { keysByNode, masterAndReplicaOf, startRedisCluster, type RunningRedisCluster } from './redis-cluster.js';
 import { describeStoreConformance } from './store-conformance.js';
 
 const MESSAGE_TIMEOUT_MS = 3_000;
@@ -159,32 +159,14 @@ describe('Redis store on a Redis Cluster with a replica for each master, when a 
   it('fails fast while the replica takes over, then answers with what was written before, and runs its scripts there', async () => {
     const cluster = await startRedisCluster({ replicas: 1 });
     const store = createRedisStore({ cluster: { nodes: cluster.urls }, keyPrefix: 'failover:' });
-    const connections: Redis[] = [];
     try {
       const key = 'relay:order-status:ord_failover';
       const paid = JSON.stringify({ status: 'paid', rank: 1 });
       assert.equal(await store.setRanked(key, paid, 1), paid);
-      // The node owning the key, and its replica once the replica holds the value.
-      const nodeOf = async (port: number) => {
-        const connection = new Redis({ host: '127.0.0.1', port });
-        connections.push(connection);
-        return connection;
-      };
-      const slot = Number(await (await nodeOf(cluster.ports[0]!)).cluster('KEYSLOT', `failover:${key}`));
-      const lines = String(await (await nodeOf(cluster.ports[0]!)).cluster('NODES')).trim().split('\n').map((line) => line.split(' '));
-      const owner = lines.find(([, , flags, , , , , , ...ranges]) =>
-        flags!.includes('master') && ranges.some((range) => {
-          const [low, high = low] = range.split('-').map(Number);
-          return slot >= low! && slot <= high!;
-        }),
-      )!;
-      const replica = lines.find(([, , flags, master]) => flags!.includes('slave') && master === owner[0])!;
-      const [ownerPort, replicaPort] = [owner, replica].map((line) => Number(/:(\d+)@/.exec(line[1]!)![1]));
-      const onReplica = await nodeOf(replicaPort!);
-      await onReplica.call('READONLY');
-      await eventually('the replica holds the value', async () => (await onReplica.get(`failover:${key}`)) === paid);
+      const { master, replicaHolds } = await masterAndReplicaOf(cluster, `failover:${key}`);
+      await replicaHolds();
 
-      await cluster.kill(ownerPort!);
+      await cluster.kill(master);
       // Until the replica is promoted, each call fails within the command timeout, as unavailable.
       await eventually(
         'the store answers again',
@@ -204,7 +186,6 @@ describe('Redis store on a Redis Cluster with a replica for each master, when a 
       assert.equal(await store.setRanked(key, refunded, 2), refunded);
       assert.equal(await store.get(key), refunded);
     } finally {
-      for (const connection of connections) connection.disconnect();
       await store.close();
       await cluster.stop();
     }

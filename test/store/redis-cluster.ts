@@ -132,3 +132,61 @@ export async function keysByNode(cluster: RunningRedisCluster, prefix: string, p
   }
   return placed;
 }
+
+/**
+ * The ports of the master serving `key` (the whole key, its prefix included) and of that master's
+ * replica, read from one node's view of the cluster. `replicaHolds` waits until the replica holds
+ * the value the master holds under the key, so a kill of the master afterwards tests the failover
+ * and not a write the replica never got. `holdPromotion(true)` keeps the replica from taking over
+ * a dead master (`cluster-replica-no-failover`), so a test can act while the master is gone for
+ * as long as it needs; `holdPromotion(false)` lets it take over.
+ */
+export async function masterAndReplicaOf(
+  cluster: RunningRedisCluster,
+  key: string,
+): Promise<{ master: number; replica: number; replicaHolds(): Promise<void>; holdPromotion(hold: boolean): Promise<void> }> {
+  const node = new Redis({ host: '127.0.0.1', port: cluster.ports[0]! });
+  let lines: string[][];
+  let slot: number;
+  try {
+    slot = Number(await node.cluster('KEYSLOT', key));
+    lines = String(await node.cluster('NODES')).trim().split('\n').map((line) => line.split(' '));
+  } finally {
+    node.disconnect();
+  }
+  const serves = (ranges: string[]) => ranges.some((range) => {
+    const [low, high = low] = range.split('-').map(Number);
+    return slot >= low! && slot <= high!;
+  });
+  const owner = lines.find(([, , flags, , , , , , ...ranges]) => flags!.includes('master') && serves(ranges));
+  const follower = owner && lines.find(([, , flags, master]) => flags!.includes('slave') && master === owner[0]);
+  if (!owner || !follower) throw new Error(`no master with a replica serves slot ${slot} of ${key}`);
+  const [master, replica] = [owner, follower].map((line) => Number(/:(\d+)@/.exec(line[1]!)![1])) as [number, number];
+  return {
+    master,
+    replica,
+    async replicaHolds() {
+      const [onMaster, onReplica] = [master, replica].map((port) => new Redis({ host: '127.0.0.1', port }));
+      try {
+        const value = await onMaster!.get(key);
+        if (value === null) throw new Error(`the master on port ${master} holds no ${key}`);
+        await onReplica!.call('READONLY');
+        for (let tries = 0; (await onReplica!.get(key)) !== value; tries += 1) {
+          if (tries === 200) throw new Error(`the replica on port ${replica} did not get ${key} within 5 s`);
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+      } finally {
+        onMaster!.disconnect();
+        onReplica!.disconnect();
+      }
+    },
+    async holdPromotion(hold) {
+      const onReplica = new Redis({ host: '127.0.0.1', port: replica });
+      try {
+        await onReplica.config('SET', 'cluster-replica-no-failover', hold ? 'yes' : 'no');
+      } finally {
+        onReplica.disconnect();
+      }
+    },
+  };
+}
