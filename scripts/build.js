@@ -13,7 +13,7 @@
 // buyer's path on it in headless Chromium (scripts/buyer-paths-in-chromium.ts), prints the same
 // figures with each path's and writes them into docs/performance.md. `npm run budgets` (`--budgets`)
 // measures the same and exits 1 when a budget is exceeded.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,12 +39,13 @@ async function step(title, run) {
   return result;
 }
 
+/** Runs a tool in a process of its own, its output on ours; resolves once it exited 0, else rejects. */
 function runTool(command, args) {
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) {
-    console.error(`build: ${[command, ...args].join(' ')} failed`);
-    process.exit(result.status ?? 1);
-  }
+  const child = spawn(command, args, { cwd: root, stdio: 'inherit' });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`build: ${[command, ...args].join(' ')} failed (exit ${code})`))));
+  });
 }
 
 /** Everything in dist/ that an earlier build made: all but the demo page's build. */
@@ -97,12 +98,20 @@ if (process.argv.includes('--budgets')) {
 } else {
   const started = performance.now();
   cleanDist();
-  await step('npm build: tsc -p tsconfig.build.json → dist/', () => runTool(bin('tsc'), ['-p', 'tsconfig.build.json']));
+  // tsc and the manifest's analyzer run in processes of their own, beside the bundler's builds in
+  // this one: no step reads what another writes (tsc writes dist/ but for dist/cdn/ and
+  // dist/widget-development/, the analyzer custom-elements.json, read once both are done).
+  const tools = Promise.allSettled([
+    step('npm build: tsc -p tsconfig.build.json → dist/', () => runTool(bin('tsc'), ['-p', 'tsconfig.build.json'])),
+    step('custom-elements.json', () => runTool(process.execPath, [join(root, 'node_modules/@custom-elements-manifest/analyzer/cem.js'), 'analyze'])),
+  ]);
   await step(`npm development build: ${WIDGET_DEVELOPMENT_DIR}/`, () => build({ configFile: false, ...widgetDevelopmentBuildConfig({ outDir: join(root, WIDGET_DEVELOPMENT_DIR) }) }));
   const report = await step('script-tag build: dist/cdn/pay-checkout.js', () => measureModuleBuild(cdnDir));
   await step('script-tag build: dist/cdn/pay-checkout.classic.js', () => buildCdnVariant('classic', { outDir: cdnDir }));
   await step('development build: dist/cdn/pay-checkout.dev.js', () => buildCdnVariant('development', { outDir: cdnDir }));
-  await step('custom-elements.json', () => runTool(process.execPath, [join(root, 'node_modules/@custom-elements-manifest/analyzer/cem.js'), 'analyze']));
+  const failed = (await tools).filter((outcome) => outcome.status === 'rejected');
+  for (const { reason } of failed) console.error(reason instanceof Error ? reason.message : reason);
+  if (failed.length > 0) process.exit(1);
   await step('dist/jsx/: the tags\' types for React and Vue, from custom-elements.json', () => {
     const elements = elementsOf(JSON.parse(readFileSync(join(root, 'custom-elements.json'), 'utf8')));
     mkdirSync(join(dist, 'jsx'), { recursive: true });
