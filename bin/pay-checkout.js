@@ -1,14 +1,18 @@
 #!/usr/bin/env node
-// The command line. It runs the compiled dist/cli.js when `npm run build` made it, and otherwise
-// the TypeScript sources through tsx, so `npx pay-checkout sandbox` works in a fresh clone. In a
-// clone the build is used only while it is current: a source file changed since the build
-// means the sources run, so an edit never hides behind a stale dist/.
+// The command line. Installed as a dependency (the package inside a node_modules folder), it runs
+// the compiled dist/cli.js the package ships: its src/ is there too, written by the install after
+// dist/ and so newer, and tsx, a development dependency, is not. In a clone it runs dist/cli.js
+// when `npm run build` made it, and otherwise the TypeScript sources through tsx, so
+// `npx pay-checkout sandbox` works in a fresh clone; there the build is used only while it is
+// current: a source file changed since the build means the sources run, so an edit never hides
+// behind a stale dist/.
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const compiled = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const sources = fileURLToPath(new URL('../src/', import.meta.url));
+const installed = fileURLToPath(import.meta.url).split(sep).includes('node_modules');
 
 function newestChange(dir) {
   let newest = 0;
@@ -21,8 +25,7 @@ function newestChange(dir) {
 
 function compiledIsCurrent() {
   if (!existsSync(compiled)) return false;
-  // A published package has no sources to be newer than its build.
-  return !existsSync(sources) || newestChange(sources) <= statSync(compiled).mtimeMs;
+  return installed || !existsSync(sources) || newestChange(sources) <= statSync(compiled).mtimeMs;
 }
 
 async function loadCli() {

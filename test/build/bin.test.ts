@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -53,6 +53,23 @@ describe('bin/pay-checkout.js picks the build or the sources', () => {
       touch('src/sandbox/cli/serve.ts', 3_000);
       assert.equal(await origin(), 'source');
       touch('src/sandbox/cli/serve.ts', 1_000);
+    });
+
+    it('runs the build in an installed package, whose sources the install wrote after it, with no tsx to be found', async () => {
+      // As npm installs it: the package in a node_modules folder of a shop, files stamped as written.
+      const shop = mkdtempSync(join(tmpdir(), 'pay-checkout-shop-'));
+      try {
+        const installed = join(shop, 'node_modules', 'pay-checkout');
+        cpSync(dir, installed, { recursive: true, filter: (path) => path !== at('node_modules') });
+        const stamp = (path: string, seconds: number) => utimesSync(join(installed, path), seconds, seconds);
+        stamp('dist/cli.js', 2_000);
+        stamp('src/cli.ts', 3_000);
+        stamp('src/sandbox/cli/serve.ts', 3_000);
+        const { stdout } = await run(process.execPath, [join(installed, 'bin/pay-checkout.js')], { cwd: shop });
+        assert.equal(stdout.trim(), 'compiled');
+      } finally {
+        rmSync(shop, { recursive: true, force: true });
+      }
     });
 
     it('runs the build in a published package, which has no sources', async () => {
