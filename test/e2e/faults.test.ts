@@ -81,6 +81,30 @@ describe('faults and double clicks in the demo', { timeout: 200_000 }, () => {
     await assertOneOrder(page, charges);
   });
 
+  it('a reload while the charge travels: the checkout sends it again with its key and shows the one order', async () => {
+    const { page, charges } = await open();
+    // The API holds the first charge 4 s: the buyer reloads while the button says it is processing.
+    const faults = await fetch(new URL('__sandbox/faults', suite.demo.url), {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ rules: [{ method: 'POST', path: '/public_api/payments/', delayMs: 4_000, count: 1 }] }),
+    });
+    assert.equal(faults.status, 200, await faults.text());
+    await prepare(page, 'pix');
+    await payButton(page).click();
+    await page.locator(`${CHECKOUT} [part="progress"]`).waitFor();
+    await page.reload();
+    const view = await expectResult(page, 'pay-pix-result', 'Pague com Pix', 30_000);
+    await view.locator('[part="qr-code"]').waitFor();
+    assert.ok(charges.keys.length >= 1 && new Set(charges.keys).size === 1, `one key for every request: ${charges.keys.join(', ')}`);
+    const generated = await deliveries(suite.demo.url, 'pix_gerado');
+    assert.equal(generated.length, 1, 'one order at the API');
+    // The request, with the buyer's details, made way for the order's public view.
+    const kept = await page.evaluate(() => Object.values(sessionStorage).join('\n'));
+    assert.match(kept, new RegExp(generated[0]!.orderId!));
+    assert.doesNotMatch(kept, /"customer"|"body"/);
+  });
+
   it('double click on pay: one pay-before-submit, one order', async () => {
     const { page, charges } = await open();
     await prepare(page, 'pix');

@@ -46,7 +46,7 @@ export class OrderSlot {
     const shown = status?.order !== undefined;
     if (shown) status!.release();
     const source = this.view.source();
-    this.resumePending = !!source && hasKeptOrder(resumeKey(source.relay.url(''), source.offer));
+    this.resumePending = !!source && hasKeptOrder(resumeKey(source.relay, source.offer));
     if (this.resumePending) loadPaymentCode().catch(() => undefined);
     return shown;
   }

@@ -120,10 +120,11 @@ export class OrderStatusController implements ReactiveController {
     const source = this.view.source();
     if (!source || this.order) return;
     const { OrderResumeStore } = await loadFollowing();
+    // A charge request kept on its way is sent again (order-resume.ts) before its order shows.
+    const stored = await new OrderResumeStore().load(resumeKey(source.relay, source.offer), source.relay);
     const now = this.view.source();
     // The relay or the offer may have changed, or an order been shown, while that code came.
     if (this.order || now?.relay !== source.relay || now.offer !== source.offer) return;
-    const stored = new OrderResumeStore().load(resumeKey(source.relay.url(''), source.offer));
     if (stored) this.open(stored.order, stored.clockOffsetMs, true, stored.orderToken);
   }
 
@@ -151,7 +152,7 @@ export class OrderStatusController implements ReactiveController {
     const source = this.view.source();
     if (source) {
       const { relay } = source;
-      const followed: NonNullable<OrderStatusController['followed']> = { key: resumeKey(relay.url(''), source.offer), orderToken, live: undefined };
+      const followed: NonNullable<OrderStatusController['followed']> = { key: resumeKey(relay, source.offer), orderToken, live: undefined };
       this.followed = followed;
       this.keep();
       const follow = (): void => {

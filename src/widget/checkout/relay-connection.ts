@@ -8,6 +8,8 @@
  */
 import type { ChargeRequestInput } from '../../contract/charge-request.js';
 import type { RelayErrorType } from '../../relay/errors.js';
+import { resumeKey } from '../results/kept-order.js';
+import { keepOrder } from '../results/order-keeping.js';
 import { readCheckoutConfig, readCheckoutOrder, readRelayError, type CheckoutConfig, type CheckoutOrder, type CreatedOrder } from './relay-answers.js';
 
 export type { CheckoutConfig, CheckoutOrder, CreatedOrder } from './relay-answers.js';
@@ -168,8 +170,11 @@ export class RelayConnection {
   /**
    * `POST charges`: creates the charge. The same `idempotencyKey` on every try of one payment
    * attempt makes the relay and the API answer the first order again instead of making a second.
+   * The request is kept in the tab until its order is (order-keeping.ts), so that a reload while
+   * it travels sends it again rather than leave the buyer a new form to pay twice.
    */
   async createCharge(request: CheckoutChargeRequest, options: { idempotencyKey: string; signal?: AbortSignal }): Promise<CreatedOrder> {
+    keepOrder(resumeKey(this, request.items[0]!.offerId), { key: options.idempotencyKey, body: request });
     const init = {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', ...ACCEPT_JSON, [IDEMPOTENCY_KEY_HEADER]: options.idempotencyKey },

@@ -6,18 +6,16 @@
  * order may still change or something is kept.
  */
 
+import { inStorage } from './order-keeping.js';
+
 const STORAGE_PREFIX = 'pay-checkout:order:';
 
-/** The storage key of the order in progress for an offer sold through a relay (its absolute URL). */
-export function resumeKey(relayUrl: string, offer: string): string {
-  return `${STORAGE_PREFIX}${relayUrl}#${offer}`;
+/** The storage key of the order in progress for an offer sold through a relay (by its absolute URL). */
+export function resumeKey(relay: { url(route: string): string }, offer: string): string {
+  return `${STORAGE_PREFIX}${relay.url('')}#${offer}`;
 }
 
 /** True when something is kept under `key`; a storage that is missing or fails keeps nothing. */
 export function hasKeptOrder(key: string): boolean {
-  try {
-    return globalThis.sessionStorage?.getItem(key) != null;
-  } catch {
-    return false;
-  }
+  return inStorage((storage) => storage.getItem(key)) != null;
 }

@@ -4,7 +4,7 @@
  * Reading it back, and judging whether it may still be paid, is order-resume.ts's, fetched only for
  * an order that may still change or one kept before.
  */
-import type { CheckoutOrder } from '../checkout/relay-connection.js';
+import type { CheckoutOrder } from '../checkout/relay-answers.js';
 
 /** 2: with the order token, without which an order kept by version 1 could no longer be read. */
 export const STORED_VERSION = 2;
@@ -16,6 +16,19 @@ export interface ResumableOrder {
   clockOffsetMs: number;
   /** What reads the order's status from the relay (its charge's answer); only this tab holds it. */
   orderToken: string;
+}
+
+/**
+ * A charge request on its way, kept under the key of the order it is for until the order comes:
+ * a reload before then sends it again with the same key (order-resume.ts), and gets the order the
+ * first request made, or makes it, instead of a second one from a new attempt. It holds the
+ * buyer's details and the card's one-time token (never the card's number, expiry or code).
+ */
+export interface KeptAttempt<Body = unknown> {
+  /** The attempt's `Idempotency-Key`. */
+  key: string;
+  /** The request as sent (`CheckoutChargeRequest`). */
+  body: Body;
 }
 
 /** The tab's storage, where the checkout keeps its order. */
@@ -37,7 +50,7 @@ export function inStorage<T>(use: (storage: Storage) => T, storage: StorageSourc
 }
 
 /** Keeps `stored` under `key`, in place of what was there. */
-export function keepOrder(key: string, stored: ResumableOrder, storage?: StorageSource): void {
+export function keepOrder(key: string, stored: ResumableOrder | KeptAttempt, storage?: StorageSource): void {
   inStorage((found) => found.setItem(key, JSON.stringify({ version: STORED_VERSION, ...stored })), storage);
 }
 
