@@ -131,7 +131,10 @@ export function createRelay(options: RelayOptions): Relay {
         return preflightAnswer(request, resolved.allowedOrigins, [route.method]);
       }
       const response = await answer(request, info, route, scoped);
-      return route?.widget ? withCors(response, origin, resolved.allowedOrigins) : response;
+      // An unknown route's 404 too: a page whose `relay` attribute names a path the relay does not
+      // serve then reads the 404 (docs/widget.md, "Console"), where a blocked answer looked like
+      // the relay being unreachable.
+      return !route || route.widget ? withCors(response, origin, resolved.allowedOrigins) : response;
     },
     { basePath: resolved.basePath, store: resolved.store, client: resolved.client, observer: resolved.observer, observing: resolved.observing },
   );

@@ -67,4 +67,13 @@ describe('cross-origin rules', () => {
   it('answers 404 not_found for an unknown route', async () => {
     assert.equal((await refusal(await relay.call('GET', '/admin'), 404)).type, 'not_found');
   });
+
+  it('lets the allowed origin read the 404 of a route it does not serve: a page whose relay attribute points at the wrong path reads why', async () => {
+    // The page's relay="…/checkout" while the relay serves its routes at the root.
+    const wrongPath = await relay.call('GET', '/checkout/config?offer=77BcHrY', { headers: { Origin: SHOP } });
+    assert.equal(wrongPath.headers.get('Access-Control-Allow-Origin'), SHOP);
+    assert.equal((await refusal(wrongPath, 404)).type, 'not_found');
+    const other = await relay.call('GET', '/checkout/config?offer=77BcHrY', { headers: { Origin: ELSEWHERE } });
+    assert.equal(other.headers.get('Access-Control-Allow-Origin'), null);
+  });
 });
