@@ -136,6 +136,6 @@ export function createRelay(options: RelayOptions): Relay {
       // the relay being unreachable.
       return !route || route.widget ? withCors(response, origin, resolved.allowedOrigins) : response;
     },
-    { basePath: resolved.basePath, store: resolved.store, client: resolved.client, observer: resolved.observer, observing: resolved.observing },
+    { basePath: resolved.basePath, store: resolved.store, client: resolved.client, observer: resolved.observer, observing: resolved.observing, onError: resolved.onError },
   );
 }

@@ -144,6 +144,9 @@ export async function runRelayCommand(args: string[], io: CliIo, env: NodeJS.Pro
   // Listening for signals before the URL is printed, so a stop sent as soon as it is read is not missed.
   const stopped = nextStopSignal();
   io.out(`pay-checkout relay listening on ${served.url}`);
+  // The API's judgement of the credentials at once, not at the first buyer: readyz asks for a
+  // token, and tells a refused client id or secret to onError, on standard error.
+  void fetch(`${served.url}/readyz`).then((answer) => answer.body?.cancel(), () => undefined);
   let metricsUrl: string | undefined;
   try {
     metricsUrl = await operations.listen(host);

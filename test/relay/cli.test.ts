@@ -64,6 +64,22 @@ describe('pay-checkout relay', () => {
     }
   });
 
+  it('says at start, on standard error, that the API refused its client secret', async () => {
+    const child = spawn(
+      process.execPath,
+      [bin, 'relay', '--api', running.baseUrl, '--client-id', CLIENT_ID, '--public-client-id', PUBLIC_CLIENT_ID, '--offers', '77BcHrY', '--port', '0'],
+      { env: { ...process.env, PAY_CHECKOUT_CLIENT_SECRET: 'not-the-secret' }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    try {
+      const [first] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
+      assert.match(first, /^pay-checkout relay listening on /);
+      const [said] = (await once(createInterface({ input: child.stderr! }), 'line')) as [string];
+      assert.match(said, /AuthenticationError.*401/);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+
   it('keeps its state in Redis with --redis', async () => {
     const redis = await startRedisServer();
     const child = spawn(

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { createMemoryStore } from '../../src/store/memory-store.js';
 import type { Store } from '../../src/store/store.js';
+import { AuthenticationError } from '../../src/client/index.js';
 import { createRelayMetrics, type PublicOrder, type RelayMetrics } from '../../src/relay/index.js';
 import { orderPath, pixChargeBody, postCharge, sandboxControl, startRelay, TEST_CARDS, WEBHOOK_SECRET, type RelayUnderTest } from './relay-harness.js';
 
@@ -82,6 +83,21 @@ describe('readyz when a dependency is down', () => {
       assert.deepEqual([down.status, await down.json()], [503, { status: 'unready', reason: 'api_unavailable' }]);
     } finally {
       await noApi.close();
+    }
+  });
+
+  it('answers 503 api_credentials_refused when the API refuses the client secret, and tells onError once, not on every probe', async () => {
+    const relay = await startRelay({ clientSecret: 'not-the-secret' });
+    try {
+      for (let probe = 0; probe < 3; probe += 1) {
+        const refused = await relay.call('GET', '/readyz');
+        assert.deepEqual([refused.status, await refused.json()], [503, { status: 'unready', reason: 'api_credentials_refused' }]);
+      }
+      assert.equal(relay.reported.length, 1);
+      assert.ok(relay.reported[0] instanceof AuthenticationError, String(relay.reported[0]));
+      assert.match(String(relay.reported[0]), /401/);
+    } finally {
+      await relay.close();
     }
   });
 });

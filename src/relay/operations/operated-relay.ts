@@ -10,7 +10,7 @@
  * EventSource reconnects, through the balancer, to another instance), then waits for the
  * requests in flight (a charge included) to be answered.
  */
-import type { PayClient } from '../../client/index.js';
+import { AuthenticationError, type PayClient } from '../../client/index.js';
 import type { Store } from '../../store/store.js';
 import type { RelayRequestInfo } from '../context.js';
 import { errorAnswer, jsonAnswer, RelayError } from '../errors.js';
@@ -34,6 +34,8 @@ export interface OperationsSettings {
   observer: Required<RelayObserver>;
   /** False when no observer was given: nothing is measured then. */
   observing: boolean;
+  /** The relay's `onError`: told once when the API refuses the relay's credentials. */
+  onError: (error: unknown) => void;
 }
 
 /**
@@ -104,7 +106,9 @@ function jsonOf(answer: RelayAnswer): Record<string, unknown> | undefined {
 }
 
 export function operateRelay(inner: InnerHandler, settings: OperationsSettings): OperatedRelay {
-  const { basePath, store, client, observer } = settings;
+  const { basePath, store, client, observer, onError } = settings;
+  /** Whether the API's refusal of the credentials was told to onError since the last token it gave. */
+  let refusalTold = false;
   let draining = false;
   let streamsEnding = false;
   let inFlight = 0;
@@ -120,9 +124,15 @@ export function operateRelay(inner: InnerHandler, settings: OperationsSettings):
     }
     try {
       await client.getAccessToken({ signal: AbortSignal.timeout(READINESS_TOKEN_TIMEOUT_MS) });
-    } catch {
-      return 'api_unavailable';
+    } catch (error) {
+      if (!(error instanceof AuthenticationError)) return 'api_unavailable';
+      // The API answered, and refused the client id or secret: no wait mends that, the merchant
+      // must. Told once, not on every probe of the balancer, and again after a token was had.
+      if (!refusalTold) onError(error);
+      refusalTold = true;
+      return 'api_credentials_refused';
     }
+    refusalTold = false;
     return undefined;
   }
 
