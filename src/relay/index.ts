@@ -24,6 +24,7 @@ export type { PublicOrder, RelayWebhookEvent, StatusChange } from './order-book.
 export type { WidgetConfig, WidgetInstallmentOption, WidgetRecurrence } from './config-route.js';
 export { RELAY_ERROR_TYPES, type RelayErrorBody, type RelayErrorType } from './errors.js';
 export { UnconfirmedWebhookError, type UnconfirmedWebhook } from './webhook-confirmation.js';
+export { WebhookRefusedError } from './webhooks-route.js';
 export { OrderRefreshBudgetSpentError } from './order-book.js';
 export { findCardData, looksLikeCardNumber } from './card-data.js';
 export { buyerIp } from './buyer-ip.js';

@@ -26,7 +26,7 @@ import { resolveRelayOptions, type RelayOptions } from './options.js';
 import { createOrderBook, isOrderId } from './order-book.js';
 import { orderTokenOf } from './order-token.js';
 import { handleOrder, handleOrderEvents } from './orders-route.js';
-import { handleWebhook } from './webhooks-route.js';
+import { handleWebhook, reportWebhookRefusal } from './webhooks-route.js';
 import { operateRelay, type RelayCloseOptions } from './operations/operated-relay.js';
 import { requestScoped } from './operations/request-scope.js';
 import type { RelayAnswer, RelayRequest } from './relay-exchange.js';
@@ -86,8 +86,17 @@ export function createRelay(options: RelayOptions): Relay {
     if (path === '/address' && addressLookup !== undefined) {
       return { method: 'GET', widget: true, handle: (request, info) => handleAddress(request, info, context, addressLookup) };
     }
-    if (path === '/webhooks' && webhookSecret !== undefined) {
-      return { method: 'POST', widget: false, handle: (request) => handleWebhook(request, context, webhookSecret) };
+    if (path === '/webhooks') {
+      if (webhookSecret !== undefined) return { method: 'POST', widget: false, handle: (request) => handleWebhook(request, context, webhookSecret) };
+      // Off without a secret; a delivery that comes all the same says the API's app was set up and the relay not.
+      return {
+        method: 'POST',
+        widget: false,
+        handle: async () => {
+          await reportWebhookRefusal(context, 'no_secret');
+          throw new RelayError(404, 'not_found', 'Webhooks are off: this relay was given no webhookSecret.');
+        },
+      };
     }
     const order = /^\/orders\/([^/]+)(\/events)?$/.exec(path);
     if (!order) return undefined;

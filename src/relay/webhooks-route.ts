@@ -61,11 +61,48 @@ function repeatAnswer(mark: string | undefined, context: RelayContext): RelayAns
   throw new RelayError(409, 'in_processing', 'This delivery is being processed; deliver it again later.');
 }
 
+/** How often a refused delivery is told to onError at most, over all instances. */
+export const WEBHOOK_REFUSAL_REPORT_MS = 10 * 60_000;
+const REFUSAL_REPORTED_KEY = 'relay:webhook-refusal-reported';
+
+/**
+ * Deliveries the relay refused for its setup, not for what they said: a secret that does not
+ * match `webhookSecret`, or no `webhookSecret` at all (the route is off). Payments then reach
+ * buyers late, through reads of the API, and nothing else would show it. Told to onError at most
+ * once every 10 minutes over all instances (a stranger posting wrong secrets writes no more).
+ */
+export class WebhookRefusedError extends Error {
+  /** Stable, for alerting. */
+  readonly type = 'webhook_refused';
+  readonly reason: 'secret_mismatch' | 'no_secret';
+
+  constructor(reason: WebhookRefusedError['reason']) {
+    super(
+      reason === 'no_secret'
+        ? 'A webhook delivery came, and this relay was given no webhookSecret (PAY_CHECKOUT_WEBHOOK_SECRET): POST webhooks is off and answered 404.'
+        : "A webhook delivery came with a secret that does not match the relay's webhookSecret (PAY_CHECKOUT_WEBHOOK_SECRET); it was answered 401. Check the webhook app's secret at the API.",
+    );
+    this.name = 'WebhookRefusedError';
+    this.reason = reason;
+  }
+}
+
+/** Tells onError of a refused delivery, unless one was told in the last 10 minutes; a store that fails tells nothing. */
+export async function reportWebhookRefusal(context: RelayContext, reason: WebhookRefusedError['reason']): Promise<void> {
+  const { store, onError } = context.options;
+  try {
+    if (await store.setIfAbsent(REFUSAL_REPORTED_KEY, reason, { ttlMs: WEBHOOK_REFUSAL_REPORT_MS })) onError(new WebhookRefusedError(reason));
+  } catch {
+    // The delivery is refused all the same.
+  }
+}
+
 export async function handleWebhook(request: RelayRequest, context: RelayContext, webhookSecret: string): Promise<RelayAnswer> {
   const { options, orders } = context;
   const body = await readJsonBody(request, WEBHOOK_MAX_BODY_BYTES);
   // Checked before the body's shape, so a sender without the secret learns nothing about it.
   if (!secretsMatch(webhookSecret, secretOf(body))) {
+    await reportWebhookRefusal(context, 'secret_mismatch');
     throw new RelayError(401, 'unauthorized', 'The webhook secret does not match.');
   }
   const result = validate(webhookDeliverySchema, body);

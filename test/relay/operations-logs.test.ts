@@ -94,8 +94,10 @@ describe('structured logs', () => {
       }
       assert.deepEqual(requests.map((entry) => entry['route']), ['/charges', '/charges', '/charges', '/orders/{id}', '/orders/{id}', '/webhooks']);
       assert.equal(requests[2]!['refusal'], 'card_data_refused');
-      const failures = entries.filter((entry) => entry['msg'] === 'failure');
+      const failures = entries.filter((entry) => entry['msg'] === 'failure' && !/WebhookRefusedError/.test(JSON.stringify(entry['error'])));
       assert.equal(failures.length, 2, 'each failing onOrder is logged once');
+      // The session's webhook with a wrong secret is told once too, for alerting, without the secret.
+      assert.equal(entries.filter((entry) => entry['msg'] === 'failure' && /WebhookRefusedError/.test(JSON.stringify(entry['error']))).length, 1);
       assert.equal(failures[0]!['requestId'], requests[0]!['requestId'], 'the failure carries its request\'s id');
       assert.match(JSON.stringify(failures[0]!['error']), /hook failed.*\[redacted\] \(card\)/);
       assert.ok(entries.some((entry) => entry['msg'] === 'upstream' && entry['endpoint'] === '/public_api/token/'));

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { PublicOrder, RelayWebhookEvent } from '../../src/relay/index.js';
+import { WebhookRefusedError, type PublicOrder, type RelayWebhookEvent } from '../../src/relay/index.js';
 import type { RunningSandbox } from '../sandbox/harness.js';
 import {
   pixChargeBody,
@@ -134,6 +134,11 @@ describe('POST webhooks with the sandbox\'s real deliveries', () => {
     assert.deepEqual(delivery.attempts.map((attempt) => attempt.status), [401]);
     assert.equal(await storedStatus(relay, order.id), 'waiting_payment');
     assert.deepEqual(events, []);
+    // The merchant hears of it, once however many come, for alerting.
+    assert.equal((await relay.call('POST', '/webhooks', { body: { ...(delivery.body as object) } })).status, 401);
+    const told = relay.reported.filter((error) => error instanceof WebhookRefusedError);
+    assert.deepEqual(told.map((error) => [error.type, error.reason]), [['webhook_refused', 'secret_mismatch']]);
+    assert.doesNotMatch(String(told[0]), /not-the-relay-secret/, 'the secret a delivery sent is never written');
     // No de-duplication mark was left: the genuine delivery of the same event still counts.
     const genuine = { ...(delivery.body as object), secret: WEBHOOK_SECRET };
     assert.equal((await relay.call('POST', '/webhooks', { body: genuine })).status, 200);
@@ -206,11 +211,17 @@ describe('POST webhooks while the first copy is still being processed', () => {
 });
 
 describe('POST webhooks without a webhook secret', () => {
-  it('does not exist', async () => {
+  it('is off, says so, and tells onError once that deliveries come to it', async () => {
     const relay = await startRelay({ webhookSecret: undefined });
     try {
-      const response = await relay.call('POST', '/webhooks', { body: { secret: '', event: 'purchase_approved', data: { id: 'x', status: 'paid' } } });
-      assert.equal((await refusal(response, 404)).type, 'not_found');
+      for (let delivery = 0; delivery < 3; delivery += 1) {
+        const response = await relay.call('POST', '/webhooks', { body: { secret: 'whsec', event: 'purchase_approved', data: { id: 'x', status: 'paid' } } });
+        const { type, message } = await refusal(response, 404);
+        assert.deepEqual([type, message], ['not_found', 'Webhooks are off: this relay was given no webhookSecret.']);
+      }
+      const told = relay.reported.filter((error) => error instanceof WebhookRefusedError);
+      assert.deepEqual(told.map((error) => error.reason), ['no_secret']);
+      assert.match(String(told[0]), /PAY_CHECKOUT_WEBHOOK_SECRET/);
     } finally {
       await relay.close();
     }
