@@ -1,5 +1,5 @@
 import { aTimeout, expect, fixture, html, waitUntil } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { a11ySnapshot, findAccessibilityNode, sendKeys } from '@web/test-runner-commands';
 import '../../../src/widget/customer/customer-fields.js';
 import type { PayCustomerFields } from '../../../src/widget/customer/customer-fields.component.js';
 import type { PayAddressFields } from '../../../src/widget/address/address-fields.component.js';
@@ -43,6 +43,14 @@ describe('<pay-customer-fields>', () => {
     const el = await fixture<PayCustomerFields>(html`<pay-customer-fields></pay-customer-fields>`);
     expect(el.visibleFields).to.deep.equal(['name', 'email', 'phone', 'document']);
     expect(labelOf(el, 'document')).to.equal('CPF ou CNPJ (opcional)');
+    // What the browser gives screen readers: the label's words and "(opcional)" apart.
+    interface AxNode {
+      role: string;
+      name: string;
+      children: AxNode[];
+    }
+    const tree = (await a11ySnapshot({})) as unknown as AxNode;
+    expect(findAccessibilityNode<AxNode>(tree, (node) => node.role === 'textbox' && node.name.startsWith('CPF'))?.name).to.equal('CPF ou CNPJ (opcional)');
     expect(inputOf(el, 'email')!.getAttribute('autocomplete')).to.equal('email');
     expect(inputOf(el, 'email')!.type).to.equal('email');
     expect(inputOf(el, 'phone')!.getAttribute('autocomplete')).to.equal('tel');
