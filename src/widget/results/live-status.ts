@@ -4,7 +4,11 @@
  * the current status, then one event per change. When the browser has no EventSource, the
  * stream cannot be opened (an error answer, a proxy that refuses it) or stays silent (a proxy
  * that buffers it), the order is polled instead, at waits that grow from 2 s by half each time
- * up to 30 s, so a buyer who leaves the page open costs the relay little.
+ * up to 30 s, so a buyer who leaves the page open costs the relay little. A stream given up for
+ * its errors (the relay restarting, a moment without network) is opened again once a read is
+ * answered, a few times at most per order; one that stayed silent is not. While polling, the
+ * order is read at once when the page comes back into view (the buyer back from their bank's
+ * app) or the browser back online.
  */
 import { isFinalChargeStatus } from '../../contract/charge-statuses.js';
 import { RelayAnswerError, type CheckoutOrder } from '../checkout/relay-connection.js';
@@ -18,6 +22,8 @@ export function nextPollDelay(previousMs: number | undefined): number {
 const SILENT_STREAM_MS = 10_000;
 /** Reconnections in a row, without an event, after which the stream is given up for polling. */
 const MAX_STREAM_ERRORS = 3;
+/** Times a stream given up for its errors is opened again after an answered read, per order followed. */
+const MAX_STREAM_REOPENS = 3;
 
 /** How the status is reaching the page. */
 export type LiveTransport = 'events' | 'polling' | 'stopped';
@@ -44,6 +50,10 @@ export class LiveOrderStatus {
   private pollDelay: number | undefined;
   private abort: AbortController | undefined;
   private state: LiveTransport = 'stopped';
+  /** Streams opened again since `start()`; MAX_STREAM_REOPENS once one stayed silent (buffered on the way). */
+  private reopens = 0;
+  /** Removes the listeners of the page coming back into view and of the network coming back. */
+  private unwatch: AbortController | undefined;
 
   constructor(options: LiveStatusOptions) {
     this.options = options;
@@ -58,15 +68,37 @@ export class LiveOrderStatus {
   start(status: string): void {
     this.stop();
     this.current = status;
+    this.reopens = 0;
     if (isFinalChargeStatus(status)) return;
+    const unwatch = new AbortController();
+    this.unwatch = unwatch;
+    const readNow = (): void => {
+      if (this.state !== 'polling' || globalThis.document?.visibilityState === 'hidden') return;
+      clearTimeout(this.pollTimer);
+      this.pollDelay = undefined;
+      void this.poll();
+    };
+    globalThis.document?.addEventListener('visibilitychange', readNow, { signal: unwatch.signal });
+    globalThis.window?.addEventListener('online', readNow, { signal: unwatch.signal });
+    this.openStreamOrPoll();
+  }
+
+  /** Stops following: closes the stream, cancels the next read and any read under way. */
+  stop(): void {
+    this.unwatch?.abort();
+    this.halt();
+  }
+
+  /** Opens the stream where the browser has EventSource, else reads the order from time to time. */
+  private openStreamOrPoll(): void {
     // Looked up now rather than at load: a page (or a test) may have taken EventSource away.
     const EventSourceClass = globalThis.EventSource as typeof EventSource | undefined;
     if (typeof EventSourceClass === 'function') this.openStream(EventSourceClass);
     else this.schedulePoll();
   }
 
-  /** Stops following: closes the stream, cancels the next read and any read under way. */
-  stop(): void {
+  /** Closes the stream, cancels the next read and any read under way; the page's listeners stay. */
+  private halt(): void {
     this.state = 'stopped';
     clearTimeout(this.silenceTimer);
     this.source?.close();
@@ -89,7 +121,11 @@ export class LiveOrderStatus {
     this.streamErrors = 0;
     const source = new EventSourceClass(this.options.eventsUrl);
     this.source = source;
-    this.silenceTimer = setTimeout(() => this.fallBackToPolling(), SILENT_STREAM_MS);
+    this.silenceTimer = setTimeout(() => {
+      // Buffered by something on the way: opening it again would not help.
+      this.reopens = MAX_STREAM_REOPENS;
+      this.fallBackToPolling();
+    }, SILENT_STREAM_MS);
     source.addEventListener('status', (event) => {
       if (this.source !== source) return;
       clearTimeout(this.silenceTimer);
@@ -113,11 +149,11 @@ export class LiveOrderStatus {
 
   /** Called for the current stream only: `stop()` cancels the silence timer, and the listeners check their stream. */
   private fallBackToPolling(): void {
-    this.stop();
+    this.halt();
     this.schedulePoll();
   }
 
-  /** The next read, after the next wait: the first one when `stop()`, which comes before polling starts, forgot the last. */
+  /** The next read, after the next wait: the first one when `halt()`, which comes before polling starts, forgot the last. */
   private schedulePoll(): void {
     this.state = 'polling';
     this.pollDelay = nextPollDelay(this.pollDelay);
@@ -131,6 +167,13 @@ export class LiveOrderStatus {
       const order = await this.options.readOrder(abort.signal);
       if (abort.signal.aborted) return;
       this.report(order.status);
+      // The relay answers again: a stream given up for its errors is worth another try.
+      if (this.state === 'polling' && this.reopens < MAX_STREAM_REOPENS && typeof globalThis.EventSource === 'function') {
+        this.reopens += 1;
+        this.halt();
+        this.openStreamOrPoll();
+        return;
+      }
     } catch (error) {
       if (abort.signal.aborted) return;
       if (error instanceof RelayAnswerError && error.type === 'order_not_found') {

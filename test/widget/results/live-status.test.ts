@@ -126,3 +126,121 @@ describe('following an order', () => {
     });
   });
 });
+
+describe('following an order through its event stream, when the relay goes and comes back', () => {
+  /** A stand-in for the browser's EventSource: each one the follower opens, to be driven by the test. */
+  class FakeEventSource extends EventTarget {
+    static readonly CONNECTING = 0;
+    static readonly OPEN = 1;
+    static readonly CLOSED = 2;
+    static opened: FakeEventSource[] = [];
+    readyState = FakeEventSource.CONNECTING;
+    closed = false;
+    constructor(readonly url: string) {
+      super();
+      FakeEventSource.opened.push(this);
+    }
+    close(): void {
+      this.closed = true;
+      this.readyState = FakeEventSource.CLOSED;
+    }
+    /** An error the browser reconnects after, or (`closed`) one it gives up on. */
+    fail(closed = false): void {
+      if (closed) this.readyState = FakeEventSource.CLOSED;
+      this.dispatchEvent(new Event('error'));
+    }
+    send(status: string): void {
+      this.dispatchEvent(new MessageEvent('status', { data: JSON.stringify({ status }) }));
+    }
+  }
+
+  /** The page, for its visibility and the browser's network events. */
+  const page = Object.assign(new EventTarget(), { visibilityState: 'visible' as DocumentVisibilityState });
+  const browserWindow = new EventTarget();
+
+  beforeEach(() => {
+    FakeEventSource.opened = [];
+    Object.assign(globalThis, { EventSource: FakeEventSource, document: page, window: browserWindow });
+    mock.timers.enable({ apis: ['setTimeout'] });
+  });
+  afterEach(() => {
+    mock.timers.reset();
+    for (const name of ['EventSource', 'document', 'window']) delete (globalThis as Record<string, unknown>)[name];
+  });
+
+  function follow(read: () => Promise<CheckoutOrder>) {
+    const statuses: string[] = [];
+    let reads = 0;
+    const live = new LiveOrderStatus({
+      eventsUrl: 'https://shop.example/relay/orders/ord_1/events',
+      readOrder: () => {
+        reads += 1;
+        return read();
+      },
+      onStatus: (status) => statuses.push(status),
+      onGone: () => undefined,
+    });
+    live.start('waiting_payment');
+    return { live, statuses, reads: () => reads };
+  }
+  const latest = () => FakeEventSource.opened.at(-1)!;
+
+  it('opens the stream again once a read is answered, and takes the paid status from it', async () => {
+    const followed = follow(() => Promise.resolve(ORDER));
+    for (let error = 0; error < 3; error += 1) latest().fail();
+    assert.equal(followed.live.transport, 'polling');
+    assert.equal(latest().closed, true);
+    mock.timers.tick(2000);
+    await settle();
+    assert.equal(followed.reads(), 1);
+    assert.equal(followed.live.transport, 'events', 'the relay answered: back to its stream');
+    assert.equal(FakeEventSource.opened.length, 2);
+    latest().send('paid');
+    assert.deepEqual(followed.statuses, ['paid']);
+    assert.equal(latest().closed, true);
+  });
+
+  it('asks a stream that a proxy refuses a few times at most, then keeps reading', async () => {
+    const followed = follow(() => Promise.resolve(ORDER));
+    for (let round = 0; round < 6; round += 1) {
+      if (followed.live.transport === 'events') latest().fail(true);
+      mock.timers.tick(30_000);
+      await settle();
+    }
+    assert.equal(FakeEventSource.opened.length, 4, 'the first stream and three more');
+    assert.equal(followed.live.transport, 'polling');
+  });
+
+  it('never opens again a stream that stayed silent, as one buffered on the way', async () => {
+    const followed = follow(() => Promise.resolve(ORDER));
+    mock.timers.tick(10_000);
+    assert.equal(followed.live.transport, 'polling');
+    for (let round = 0; round < 3; round += 1) {
+      mock.timers.tick(30_000);
+      await settle();
+    }
+    assert.ok(followed.reads() >= 3);
+    assert.equal(FakeEventSource.opened.length, 1);
+  });
+
+  it('reads the order at once, while polling, when the page comes back into view or the browser back online', async () => {
+    const followed = follow(() => Promise.reject(new RelayUnreachableError('offline')));
+    mock.timers.tick(10_000);
+    assert.equal(followed.live.transport, 'polling');
+    page.visibilityState = 'hidden';
+    page.dispatchEvent(new Event('visibilitychange'));
+    await settle();
+    assert.equal(followed.reads(), 0, 'nothing is read for a page out of view');
+    page.visibilityState = 'visible';
+    page.dispatchEvent(new Event('visibilitychange'));
+    await settle();
+    assert.equal(followed.reads(), 1);
+    browserWindow.dispatchEvent(new Event('online'));
+    await settle();
+    assert.equal(followed.reads(), 2);
+    followed.live.stop();
+    browserWindow.dispatchEvent(new Event('online'));
+    await settle();
+    assert.equal(followed.reads(), 2, 'nothing once following stopped');
+  });
+});
