@@ -24,9 +24,9 @@ interface ShopBundle {
  * Bundles a shop's page that imports `pay-checkout/widget/define`, as the shop's bundler does: its
  * dev server and development builds resolve the `development` condition, its production build not.
  */
-async function bundleShopPage(dir: string, condition: Condition): Promise<ShopBundle> {
-  const entry = join(dir, `shop-page.${condition}.js`);
-  writeFileSync(entry, "import 'pay-checkout/widget/define';\n");
+async function bundleShopPage(dir: string, condition: Condition, page = "import 'pay-checkout/widget/define';\n"): Promise<ShopBundle> {
+  const entry = join(dir, `shop-page.${condition}.${page.length}.js`);
+  writeFileSync(entry, page);
   const result = await build({
     configFile: false,
     root: dir,
@@ -85,6 +85,14 @@ describe('the npm build of the widget in a shop\'s bundle', () => {
     // drops define.js's imports of them (Rolldown keeps them anyway: the checkout also imports them on demand).
     it('registers every element as the page loads', () => {
       assert.deepEqual(registeredIn(bundle.initialCode), TAGS);
+    });
+
+    // A React shop imports the component, which imports the widget: the same build, warnings included.
+    it('takes it for pay-checkout/react too', async () => {
+      const react = await bundleShopPage(built.dir, 'development', "import { PayCheckout } from 'pay-checkout/react';\nconsole.log(PayCheckout);\n");
+      assert.ok(react.files.length > 0 && react.files.every((file) => file.startsWith('dist/widget-development/')), react.files.join(', '));
+      assert.deepEqual(texts.filter((text) => !react.code.includes(text)), []);
+      assert.ok(registeredIn(react.initialCode).includes('pay-checkout'));
     });
   });
 
