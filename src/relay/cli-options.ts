@@ -23,7 +23,7 @@ export interface RelayCommandOptions {
   redisUrl: string | undefined;
   allowedOrigins: string[];
   webhookSecret: string | undefined;
-  trustProxy: boolean | number;
+  trustProxy: boolean | number | string[];
   basePath: string;
   operations: OperationsFlags;
   /** Use the sandbox's anti-fraud profiler and 3-D Secure at `--api`, so cards can be paid. */
@@ -55,7 +55,8 @@ export function relayUsage(): string[] {
     '  --redis URL               share state through Redis (redis://host:port), for several instances',
     '  --allowed-origin ORIGIN   a browser origin allowed to call it (repeatable or comma-separated)',
     `  --webhook-secret SECRET   the webhook secret; enables POST webhooks (or env ${WEBHOOK_SECRET_ENV})`,
-    '  --trust-proxy N|true      believe X-Forwarded-For for N proxies (true: all); default: no',
+    '  --trust-proxy LIST|N|true believe X-Forwarded-For from these proxies (addresses, CIDR ranges,',
+    '                            comma-separated), or N proxies away (true: all); default: no',
     '  --base-path PATH          where the routes live, e.g. /api/pay (default: /)',
     ...operationsUsage(),
     '  --sandbox-providers       use the sandbox\'s anti-fraud profiler, 3-D Secure and CEP table at --api (cards need them)',
@@ -66,10 +67,16 @@ export function relayUsage(): string[] {
   ];
 }
 
-function parseTrustProxy(text: string | undefined): boolean | number | undefined {
+/**
+ * `false`, `true`, a number of proxies, or the proxies' addresses and CIDR ranges separated by
+ * commas (the option's safest form); each address is checked by `createRelay`, which names a bad one.
+ */
+function parseTrustProxy(text: string | undefined): boolean | number | string[] | undefined {
   if (text === undefined || text === 'false') return false;
   if (text === 'true') return true;
-  return /^\d{1,3}$/.test(text) ? Number(text) : undefined;
+  if (/^\d{1,3}$/.test(text)) return Number(text);
+  const proxies = commaList([text]);
+  return proxies.length > 0 && proxies.every((proxy) => /^[\d.:a-f/]+$/i.test(proxy)) ? proxies : undefined;
 }
 
 function commaList(values: readonly string[]): string[] {
@@ -128,7 +135,7 @@ export function parseRelayArguments(args: readonly string[], env: Readonly<Recor
   const port = parsePort(values.port ?? String(DEFAULT_RELAY_PORT));
   if (port === undefined) return { ok: false, message: `--port "${values.port}": expected a whole number from 0 to 65535.` };
   const trustProxy = parseTrustProxy(values['trust-proxy']);
-  if (trustProxy === undefined) return { ok: false, message: `--trust-proxy "${values['trust-proxy']}": expected a number of proxies, true or false.` };
+  if (trustProxy === undefined) return { ok: false, message: `--trust-proxy "${values['trust-proxy']}": expected your proxies' addresses or CIDR ranges (comma-separated), a number of proxies, true or false.` };
   const operations = parseOperationsFlags(values);
   if (!operations.ok) return operations;
   return {

@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { Redis } from 'ioredis';
 import { startSandbox, type RunningSandbox } from '../sandbox/harness.js';
 import { startRedisServer } from '../store/redis-server.js';
+import { parseRelayArguments } from '../../src/relay/cli-options.js';
 import { CLIENT_ID, CLIENT_SECRET, PUBLIC_CLIENT_ID } from './relay-harness.js';
 
 const run = promisify(execFile);
@@ -154,6 +155,21 @@ describe('pay-checkout relay', () => {
     await failsWith([...base, '--offers', 'A', '--port', '70000'], 2, /--port "70000"/);
     await failsWith([...base, '--offers', 'A', '--allowed-origin', 'https://shop.example/'], 2, /allowedOrigins holds "https:\/\/shop.example\/"/);
     await failsWith([...base, '--offers', 'A', '--launch'], 2, /Unknown option '--launch'/);
+    await failsWith([...base, '--offers', 'A', '--trust-proxy', '10.0.0.0/99'], 2, /trustProxy holds/);
+    await failsWith([...base, '--offers', 'A', '--trust-proxy', 'proxy.internal'], 2, /--trust-proxy "proxy.internal"/);
+  });
+
+  it('takes the proxies to trust as their addresses and CIDR ranges, the option\'s safest form', () => {
+    const base = ['--api', running.baseUrl, '--client-id', CLIENT_ID, '--client-secret', CLIENT_SECRET, '--public-client-id', PUBLIC_CLIENT_ID, '--offers', 'A'];
+    const trusted = (value: string) => {
+      const parsed = parseRelayArguments([...base, '--trust-proxy', value], {});
+      assert.ok(parsed.ok && !parsed.help, JSON.stringify(parsed));
+      return parsed.options.trustProxy;
+    };
+    assert.deepEqual(trusted('10.0.0.0/8, 127.0.0.1,::1'), ['10.0.0.0/8', '127.0.0.1', '::1']);
+    assert.equal(trusted('2'), 2);
+    assert.equal(trusted('true'), true);
+    assert.equal(trusted('false'), false);
   });
 
   it('is listed in the command line\'s help', async () => {
