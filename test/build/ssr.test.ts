@@ -42,8 +42,8 @@ interface ExportTarget {
   default: string;
 }
 
-/** The entries with a development build: the widget's. */
-const DEVELOPMENT_ENTRIES = ['.', './widget', './widget/define'];
+/** The entries with a development build: the widget's, and the React component, which imports the widget. */
+const DEVELOPMENT_ENTRIES = ['.', './widget', './widget/define', './react'];
 
 const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { exports: Record<string, ExportTarget | string> };
 const codeEntries = Object.entries(manifest.exports).filter((entry): entry is [string, ExportTarget] => typeof entry[1] === 'object');
@@ -99,6 +99,13 @@ describe('the npm build in Node (server-side rendering)', () => {
       assert.ok(!result.newGlobals.includes('window') && !result.newGlobals.includes('document'), `new globals: ${result.newGlobals.join(', ')}`);
     });
 
+    it('loads pay-checkout/react from dist/widget-development/ as a React server renders it, touching no browser global', async () => {
+      const result = await runInPackage<ImportResult>(built.dir, importScript('pay-checkout/react'), ['development']);
+      assert.match(result.resolved, /\/dist\/widget-development\/react\.js$/);
+      assert.ok(result.exports.includes('PayCheckout'), result.exports.join(', '));
+      assert.deepEqual(result.browserGlobals, []);
+    });
+
     it('registers every element from pay-checkout/widget/define, without a window or a document', async () => {
       const result = await runInPackage<ImportResult>(built.dir, importScript('pay-checkout/widget/define'), ['development']);
       assert.match(result.resolved, /\/dist\/widget-development\/define\.js$/);
@@ -108,7 +115,7 @@ describe('the npm build in Node (server-side rendering)', () => {
   });
 
   describe('every entry of "exports"', () => {
-    it('lists "types" first, then "development" for the widget\'s entries, then "default"', () => {
+    it('lists "types" first, then "development" for the widget\'s entries and React\'s, then "default"', () => {
       for (const [name, target] of codeEntries) {
         assert.deepEqual(Object.keys(target), DEVELOPMENT_ENTRIES.includes(name) ? ['types', 'development', 'default'] : ['types', 'default'], name);
       }
