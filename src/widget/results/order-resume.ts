@@ -76,9 +76,13 @@ async function resend(relay: Pick<RelayConnection, 'createCharge'>, { key, body 
       const { orderToken = '', ...order } = await relay.createCharge(body, { idempotencyKey: key });
       return { order, clockOffsetMs: estimateClockOffset(order.createdAt, now()), orderToken };
     } catch (error) {
-      const waiting = error instanceof RelayUnreachableError || (error instanceof RelayAnswerError && (error.status === 409 || error.status === 429 || error.status >= 500));
-      if (!waiting || tries === RESEND_TRIES) return undefined;
       const seconds = error instanceof RelayAnswerError ? error.retryAfterSeconds : undefined;
+      // A 409 or 429 asks to wait only with its `retryAfter`, as the attempt reads it: a 409 without
+      // one is a key used with another request, which no wait mends.
+      const waiting =
+        error instanceof RelayUnreachableError ||
+        (error instanceof RelayAnswerError && (error.status === 409 || error.status === 429 ? seconds !== undefined : error.status >= 500));
+      if (!waiting || tries === RESEND_TRIES) return undefined;
       await sleep(Math.min(seconds ?? tries, RESEND_MAX_WAIT_SECONDS) * 1000);
     }
   }

@@ -199,6 +199,15 @@ describe('a charge request kept on its way, found after a reload', () => {
     assert.equal(storage.getItem(KEY), null);
   });
 
+  it('is forgotten at once for a 409 with no wait asked: its key was used with another request', async () => {
+    const { store, storage, slept } = keptAt(NOW);
+    const relay = relayAnswering(new RelayAnswerError('another request under this key', { status: 409, type: 'idempotency_conflict' }), PIX);
+    assert.equal(await store.load(KEY, relay), undefined);
+    assert.equal(relay.calls.length, 1);
+    assert.deepEqual(slept, []);
+    assert.equal(storage.getItem(KEY), null);
+  });
+
   it('is forgotten once the relay never takes it in the tries given', async () => {
     const { store, storage, slept } = keptAt(NOW);
     const relay = relayAnswering(...Array.from({ length: 20 }, () => new RelayUnreachableError('relay unreachable')));
