@@ -161,6 +161,9 @@ export class LiveOrderStatus {
   }
 
   private async poll(): Promise<void> {
+    // A read started while another is under way (the page back into view) takes over from it:
+    // the aborted one schedules nothing, so one chain of reads goes on.
+    this.abort?.abort();
     const abort = new AbortController();
     this.abort = abort;
     try {

@@ -163,7 +163,10 @@ describe('following an order through its event stream, when the relay goes and c
     Object.assign(globalThis, { EventSource: FakeEventSource, document: page, window: browserWindow });
     mock.timers.enable({ apis: ['setTimeout'] });
   });
+  /** Every follower a test started, stopped after it: one left listening to the page would read on the next test's events. */
+  const started: LiveOrderStatus[] = [];
   afterEach(() => {
+    for (const live of started.splice(0)) live.stop();
     mock.timers.reset();
     for (const name of ['EventSource', 'document', 'window']) delete (globalThis as Record<string, unknown>)[name];
   });
@@ -180,6 +183,7 @@ describe('following an order through its event stream, when the relay goes and c
       onStatus: (status) => statuses.push(status),
       onGone: () => undefined,
     });
+    started.push(live);
     live.start('waiting_payment');
     return { live, statuses, reads: () => reads };
   }
@@ -221,6 +225,34 @@ describe('following an order through its event stream, when the relay goes and c
     }
     assert.ok(followed.reads() >= 3);
     assert.equal(FakeEventSource.opened.length, 1);
+  });
+
+  it('lets a read started as the page comes back into view take over from one under way: one chain of reads, not two', async () => {
+    const signals: AbortSignal[] = [];
+    const live = new LiveOrderStatus({
+      eventsUrl: 'https://shop.example/relay/orders/ord_1/events',
+      readOrder: (signal) => {
+        signals.push(signal);
+        // Answered a second later.
+        return new Promise((resolve) => setTimeout(() => resolve(ORDER), 1000));
+      },
+      onStatus: () => undefined,
+      onGone: () => undefined,
+    });
+    started.push(live);
+    live.start('waiting_payment');
+    mock.timers.tick(10_000);
+    mock.timers.tick(2000);
+    assert.equal(signals.length, 1, 'the first read is under way');
+    page.dispatchEvent(new Event('visibilitychange'));
+    assert.equal(signals.length, 2);
+    assert.equal(signals[0]!.aborted, true, 'the read under way gave way');
+    mock.timers.tick(1000);
+    await settle();
+    // One next read, 2 s after the answer: the first read scheduled none of its own.
+    mock.timers.tick(2000);
+    await settle();
+    assert.equal(signals.length, 3);
   });
 
   it('reads the order at once, while polling, when the page comes back into view or the browser back online', async () => {
